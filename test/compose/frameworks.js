@@ -1,0 +1,31 @@
+// The apps compose() is tested on: Express 5 always, lib-server once its core
+// (src/index.js) exists. Both expose the Express res helpers compose relies on.
+import { existsSync } from "node:fs";
+import express from "express";
+
+const coreEntry = new URL("../../src/index.js", import.meta.url);
+
+export const frameworks = [{ name: "express 5", create: () => express(), json: () => express.json() }];
+
+if (existsSync(coreEntry)) {
+  const { default: Server } = await import(coreEntry.href);
+  frameworks.push({ name: "lib-server", create: () => new Server(), json: () => Server.json() });
+}
+
+// Listens on an ephemeral loopback port; resolves with the base URL and a closer.
+export function start(app) {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(0, "127.0.0.1", (err) => {
+      if (err) return reject(err);
+      const { port } = server.address();
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        close: () =>
+          new Promise((done) => {
+            server.closeAllConnections?.();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}

@@ -1,0 +1,160 @@
+import { finished } from "node:stream";
+import zlib from "node:zlib";
+import { charsetOf, decode, isKnownCharset, unsupportedCharset } from "./charset.js";
+import { asHttpError, httpError } from "./errors.js";
+import { readStream } from "./read.js";
+
+// The request flow shared by json/urlencoded/text/raw, with body-parser 2's
+// rules: which requests are parsed, charset and Content-Encoding checks,
+// reading under the limit, verify, parse, and draining the request on error.
+
+/**
+ * @param {object} settings normalizeOptions() output plus
+ *   parse: ((text|buffer, charset) => body) | null (null: the body as read),
+ *   isValidCharset: ((charset) => boolean) | null,
+ *   skipCharset: boolean (raw bodies are never decoded)
+ * @returns {(req, res, next) => void}
+ */
+export function createBodyParser(settings) {
+  const { shouldParse, isValidCharset, skipCharset, defaultCharset, inflate, limit } = settings;
+
+  return function bodyParser(req, res, next) {
+    if (req._body === true || requestFinished(req)) {
+      next(); // another parser already consumed the body
+      return;
+    }
+    if (!("body" in req)) req.body = undefined;
+    if (!hasBody(req) || !shouldParse(req)) {
+      next();
+      return;
+    }
+
+    let charset = null;
+    if (!skipCharset) {
+      charset = charsetOf(req.headers["content-type"]) || defaultCharset;
+      if ((isValidCharset !== null && !isValidCharset(charset)) || !isKnownCharset(charset)) {
+        next(unsupportedCharset(charset));
+        return;
+      }
+    }
+
+    let stream = req;
+    let length = null;
+    const encoding = (req.headers["content-encoding"] || "identity").toLowerCase();
+    if (encoding === "identity") {
+      const header = req.headers["content-length"];
+      if (header !== undefined) length = parseInt(header, 10);
+    } else if (!inflate) {
+      next(httpError(415, "content encoding unsupported", { encoding, type: "encoding.unsupported" }));
+      return;
+    } else {
+      stream = createDecompressor(encoding);
+      if (stream === null) {
+        next(httpError(415, `unsupported content encoding "${encoding}"`, { encoding, type: "encoding.unsupported" }));
+        return;
+      }
+      req.pipe(stream);
+    }
+
+    readStream(stream, length, limit, onBodyRead, new BodyJob(req, res, next, settings, charset, stream));
+  };
+}
+
+class BodyJob {
+  constructor(req, res, next, settings, charset, stream) {
+    this.req = req;
+    this.res = res;
+    this.next = next;
+    this.settings = settings;
+    this.charset = charset;
+    this.stream = stream;
+  }
+}
+
+function onBodyRead(job, err, body) {
+  const { req, res, next, settings, charset, stream } = job;
+  if (err) {
+    failRead(job, err);
+    return;
+  }
+  if (stream !== req) {
+    // done with the decompressor; let any trailing bytes of the request flow
+    req.unpipe(stream);
+    discard(stream);
+    req.resume();
+  }
+
+  if (settings.verify) {
+    try {
+      settings.verify(req, res, body, charset);
+    } catch (thrown) {
+      const error = thrown instanceof Error ? thrown : new Error(String(thrown));
+      next(asHttpError(error, 403, { body, type: error.type || "entity.verify.failed" }));
+      return;
+    }
+  }
+
+  let text = body;
+  let parsed;
+  try {
+    if (charset !== null) text = decode(body, charset);
+    parsed = settings.parse === null ? text : settings.parse(text, charset);
+  } catch (error) {
+    next(asHttpError(error, 400, { body: text, type: error.type || "entity.parse.failed" }));
+    return;
+  }
+  req.body = parsed;
+  next();
+}
+
+// A failed read still answers only once the client has sent the whole body
+// (discarded, never buffered), so the connection stays usable.
+function failRead(job, err) {
+  const { req, stream } = job;
+  const error = asHttpError(err, 400);
+  if (stream !== req) {
+    req.unpipe(stream);
+    discard(stream);
+  }
+  if (typeof req.complete !== "boolean" || requestFinished(req)) {
+    job.next(error);
+    return;
+  }
+  finished(req, () => job.next(error));
+  req.resume();
+}
+
+function discard(stream) {
+  stream.on("error", ignore); // a late zlib error must not become an uncaught exception
+  stream.destroy();
+}
+
+function ignore() {}
+
+function createDecompressor(encoding) {
+  switch (encoding) {
+    case "gzip":
+      return zlib.createGunzip();
+    case "deflate":
+      return zlib.createInflate();
+    case "br":
+      return zlib.createBrotliDecompress();
+    case "zstd":
+      return zlib.createZstdDecompress?.() ?? null; // Node ≥ 22.15 only
+    default:
+      return null;
+  }
+}
+
+// type-is's hasBody: a body is announced by Transfer-Encoding or a Content-Length
+function hasBody(req) {
+  return req.headers["transfer-encoding"] !== undefined || !isNaN(req.headers["content-length"]);
+}
+
+// on-finished's test for an IncomingMessage whose body can no longer be read.
+// Other streams (no boolean `complete`) are never "finished" here.
+function requestFinished(req) {
+  if (typeof req.complete !== "boolean") return false;
+  const socket = req.socket;
+  return Boolean(req.upgrade || !socket || !socket.readable || (req.complete && !req.readable));
+}

@@ -1,0 +1,229 @@
+// The application: Express's `app`, a function `(req, res, next)` with settings, routing
+// methods and listen(). `new Server()` and `Server()` both return one.
+import http from "node:http";
+import { EventEmitter } from "node:events";
+import { Router } from "./router.js";
+import { Request } from "./request.js";
+import { Response } from "./response.js";
+import { methods } from "./route.js";
+import { finalHandler } from "./final-handler.js";
+import { compileETag, compileQueryParser, compileTrust } from "./settings.js";
+
+const TRUST_PROXY_DEFAULT = Symbol("trust proxy default");
+
+export default function Server(options) {
+  const app = function app(req, res, next) {
+    app.handle(req, res, next);
+  };
+  Object.setPrototypeOf(app, Server.prototype);
+  EventEmitter.call(app);
+  app.init(options);
+  return app;
+}
+
+const proto = Server.prototype;
+Object.setPrototypeOf(proto, Function.prototype);
+for (const key of Object.getOwnPropertyNames(EventEmitter.prototype)) {
+  if (key !== "constructor") proto[key] = EventEmitter.prototype[key];
+}
+
+// The prototypes every app's req/res inherit from; apps and users may extend them.
+Server.request = Request.prototype;
+Server.response = Response.prototype;
+
+proto.init = function init(options = {}) {
+  this.options = options;
+  this.cache = Object.create(null);
+  this.engines = Object.create(null);
+  this.settings = Object.create(null);
+  this.locals = Object.create(null);
+  this.mountpath = "/";
+  this._router = null;
+  // Per-app prototypes (as in Express) make `req.app` right in mounted sub-apps; listen()
+  // builds classes on them so Node creates our objects directly, no per-request setup.
+  this.request = Object.create(Server.request, { app: { configurable: true, enumerable: true, writable: true, value: this } });
+  this.response = Object.create(Server.response, { app: { configurable: true, enumerable: true, writable: true, value: this } });
+  this.defaultConfiguration();
+};
+
+proto.defaultConfiguration = function defaultConfiguration() {
+  const env = process.env.NODE_ENV || "development";
+  this.enable("x-powered-by");
+  this.set("etag", "weak");
+  this.set("env", env);
+  this.set("query parser", "simple");
+  this.set("subdomain offset", 2);
+  this.set("trust proxy", false);
+  this.set("jsonp callback name", "callback");
+  this.settings[TRUST_PROXY_DEFAULT] = true;
+  this.locals.settings = this.settings;
+
+  this.on("mount", function onMount(parent) {
+    // A sub-app that never set "trust proxy" inherits its parent's.
+    if (this.settings[TRUST_PROXY_DEFAULT] === true && typeof parent.settings["trust proxy fn"] === "function") {
+      delete this.settings["trust proxy"];
+      delete this.settings["trust proxy fn"];
+    }
+    Object.setPrototypeOf(this.request, parent.request);
+    Object.setPrototypeOf(this.response, parent.response);
+    Object.setPrototypeOf(this.engines, parent.engines);
+    Object.setPrototypeOf(this.settings, parent.settings);
+  });
+};
+
+// Created on first use, so "case sensitive routing"/"strict routing" set before the first
+// route apply, as in Express.
+Object.defineProperty(proto, "router", {
+  configurable: true,
+  enumerable: true,
+  get() {
+    return (this._router ??= new Router({
+      caseSensitive: this.enabled("case sensitive routing"),
+      strict: this.enabled("strict routing"),
+    }));
+  },
+});
+
+proto.handle = function handle(req, res, callback) {
+  // Objects from listen() already have our prototypes; plain Node ones (http.createServer(app),
+  // supertest) and those entering a mounted sub-app get them here.
+  if (req.app !== this) {
+    Object.setPrototypeOf(req, this.request);
+    Object.setPrototypeOf(res, this.response);
+  }
+  req.res = res;
+  res.req = req;
+  if (this.settings["x-powered-by"]) res.setHeader("X-Powered-By", "lib-server");
+  this.router.handle(req, res, callback ?? ((err) => this.finish(req, res, err)));
+};
+
+// Nothing answered: the final handler, deferred like Express's so that code running after
+// a `next()` call still sees an open response.
+proto.finish = function finish(req, res, err) {
+  setImmediate(finalHandler, req, res, err, this.settings.env, err ? logError : undefined);
+};
+
+function logError(err) {
+  if (process.env.NODE_ENV !== "test") console.error(err?.stack || String(err));
+}
+
+proto.use = function use(first, ...rest) {
+  let path = "/";
+  let handlers = [first, ...rest];
+  let probe = first;
+  while (Array.isArray(probe) && probe.length !== 0) probe = probe[0];
+  if (typeof probe !== "function") {
+    path = first;
+    handlers = rest;
+  }
+  const fns = handlers.flat(Infinity);
+  if (fns.length === 0) throw new TypeError("app.use() requires a middleware function");
+  const router = this.router;
+  for (const fn of fns) {
+    if (!fn || !fn.handle || !fn.set) {
+      router.use(path, fn);
+      continue;
+    }
+    // A whole app mounted: it runs with its own settings and prototypes, then hands back.
+    fn.mountpath = path;
+    fn.parent = this;
+    router.use(path, function mountedApp(req, res, next) {
+      const orig = req.app;
+      fn.handle(req, res, (err) => {
+        Object.setPrototypeOf(req, orig.request);
+        Object.setPrototypeOf(res, orig.response);
+        next(err);
+      });
+    });
+    fn.emit("mount", this);
+  }
+  return this;
+};
+
+proto.route = function route(path) {
+  return this.router.route(path);
+};
+
+proto.param = function param(name, fn) {
+  if (Array.isArray(name)) {
+    for (const n of name) this.param(n, fn);
+    return this;
+  }
+  this.router.param(name, fn);
+  return this;
+};
+
+proto.set = function set(setting, value) {
+  if (arguments.length === 1) return this.settings[setting];
+  this.settings[setting] = value;
+  switch (setting) {
+    case "etag":
+      this.set("etag fn", compileETag(value));
+      break;
+    case "query parser":
+      this.set("query parser fn", compileQueryParser(value));
+      break;
+    case "trust proxy":
+      this.set("trust proxy fn", compileTrust(value));
+      this.settings[TRUST_PROXY_DEFAULT] = false;
+      break;
+  }
+  return this;
+};
+
+proto.path = function path() {
+  return this.parent ? this.parent.path() + this.mountpath : "";
+};
+
+proto.enabled = function enabled(setting) {
+  return Boolean(this.set(setting));
+};
+
+proto.disabled = function disabled(setting) {
+  return !this.set(setting);
+};
+
+proto.enable = function enable(setting) {
+  return this.set(setting, true);
+};
+
+proto.disable = function disable(setting) {
+  return this.set(setting, false);
+};
+
+for (const method of methods) {
+  proto[method] = function addRoute(path, ...handlers) {
+    if (method === "get" && handlers.length === 0) return this.set(path); // app.get(setting)
+    this.route(path)[method](...handlers);
+    return this;
+  };
+}
+
+proto.all = function all(path, ...handlers) {
+  const route = this.route(path);
+  for (const method of methods) route[method](...handlers);
+  return this;
+};
+
+proto.listen = function listen(...args) {
+  const server = http.createServer(
+    { IncomingMessage: this.requestClass(), ServerResponse: this.responseClass() },
+    (req, res) => this.handle(req, res),
+  );
+  return server.listen(...args);
+};
+
+// Classes whose instances are born with this app's request/response prototypes.
+proto.requestClass = function requestClass() {
+  return (this._requestClass ??= classOn(http.IncomingMessage, this.request));
+};
+
+proto.responseClass = function responseClass() {
+  return (this._responseClass ??= classOn(http.ServerResponse, this.response));
+};
+
+function classOn(Base, prototype) {
+  const Derived = class extends Base {};
+  Object.setPrototypeOf(Derived.prototype, prototype);
+  return Derived;
+}

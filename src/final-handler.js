@@ -1,0 +1,78 @@
+// What answers when nothing else did: Express's 404 "Cannot GET /x" page, or the error
+// page (status from err.status/err.statusCode, stack hidden in production).
+import { finished } from "node:stream";
+import encodeUrl from "encodeurl";
+import escapeHtml from "escape-html";
+import statuses from "statuses";
+
+export function finalHandler(req, res, err, env, onError) {
+  if (!err && res.headersSent) return; // a 404 on a response already under way: leave it
+  let status;
+  let headers;
+  let message;
+  if (err) {
+    status = errorStatus(err);
+    if (status === undefined) {
+      status = res.statusCode >= 400 && res.statusCode <= 599 ? res.statusCode : 500;
+    } else if (err.headers && typeof err.headers === "object") {
+      headers = err.headers;
+    }
+    message = (env !== "production" && (err.stack || (typeof err.toString === "function" && err.toString()))) || statuses.message[status];
+    if (onError) setImmediate(onError, err, req, res);
+  } else {
+    status = 404;
+    message = `Cannot ${req.method} ${encodeUrl(originalPathname(req))}`;
+  }
+  if (res.headersSent) {
+    req.socket?.destroy(); // cannot answer any more: end the connection, not the process
+    return;
+  }
+  const write = () => send(req, res, status, headers, message);
+  // Answer once the request body is drained, so the client reads the response cleanly.
+  if (req.readableEnded || req.complete || !req.socket) write();
+  else {
+    req.unpipe();
+    finished(req, write);
+    req.resume();
+  }
+}
+
+function errorStatus(err) {
+  if (typeof err.status === "number" && err.status >= 400 && err.status < 600) return err.status;
+  if (typeof err.statusCode === "number" && err.statusCode >= 400 && err.statusCode < 600) return err.statusCode;
+  return undefined;
+}
+
+function originalPathname(req) {
+  const url = req.originalUrl || req.url;
+  const q = url.indexOf("?");
+  const path = q === -1 ? url : url.slice(0, q);
+  if (path.charCodeAt(0) === 47) return path;
+  try {
+    return new URL(path).pathname;
+  } catch {
+    return "resource";
+  }
+}
+
+function send(req, res, status, headers, message) {
+  if (res.headersSent) return;
+  const body = errorPage(message);
+  res.statusCode = status;
+  res.statusMessage = statuses.message[status];
+  res.removeHeader("Content-Encoding");
+  res.removeHeader("Content-Language");
+  res.removeHeader("Content-Range");
+  if (headers) for (const [key, value] of Object.entries(headers)) res.setHeader(key, value);
+  res.setHeader("Content-Security-Policy", "default-src 'none'");
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Content-Type", "text/html; charset=utf-8");
+  res.setHeader("Content-Length", Buffer.byteLength(body, "utf8"));
+  if (req.method === "HEAD") res.end();
+  else res.end(body, "utf8");
+}
+
+function errorPage(message) {
+  const body = escapeHtml(message).replaceAll("\n", "<br>").replaceAll("  ", " &nbsp;");
+  return `<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>${body}</pre>\n</body>\n</html>\n`;
+}

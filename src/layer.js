@@ -1,0 +1,32 @@
+// One entry of a router's stack: a middleware (`use`, prefix match) or a route (`route`,
+// full match), with its compiled patterns and the tree shapes the router indexes.
+import { compilePattern, matchPattern } from "./path.js";
+
+export class Layer {
+  constructor(path, { end, strict, sensitive }, handle) {
+    this.handle = handle;
+    this.name = handle.name || "<anonymous>";
+    this.path = Array.isArray(path) ? path.flat(Infinity) : path;
+    this.end = end;
+    this.route = undefined;
+    const paths = Array.isArray(this.path) ? this.path : [this.path];
+    this.patterns = paths.map((p) => compilePattern(p, { end, strict, sensitive }));
+    this.matchesAll = this.patterns.length === 1 && this.patterns[0].matchesAll;
+    // Null when some pattern can't live in the radix tree (RegExp paths, odd syntax):
+    // such a layer is a candidate for every request and always confirmed by RegExp.
+    const shapes = this.patterns.flatMap((p) => p.shapes ?? [null]);
+    this.shapes = shapes.includes(null) ? null : shapes;
+    // Param names in order, without duplicates, for app.param() callbacks.
+    this.keys = [...new Set(this.patterns.flatMap((p) => p.keys.map((k) => k.name)))];
+  }
+
+  /** Express's match: { params, path } or null; throws a 400 error on a malformed param. */
+  match(path) {
+    if (this.matchesAll) return { params: Object.create(null), path: "" };
+    for (const pattern of this.patterns) {
+      const match = matchPattern(pattern, path);
+      if (match !== null) return match;
+    }
+    return null;
+  }
+}

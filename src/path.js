@@ -1,0 +1,297 @@
+// Route patterns, compiled two ways:
+//  1. a RegExp that matches exactly like Express 5 (path-to-regexp 8 semantics), used to
+//     confirm a match and to read params when the radix tree alone cannot;
+//  2. "shapes": find-my-way paths that cover every URL the pattern can match, plus the
+//     segment list the router uses to decide which layers may overlap one tree match.
+//
+// Supported syntax: Express 5 (`:name`, `*name`, `{optional}`, `\\` escapes) and the common
+// Express 4 forms (`:name?` and a bare `*`, whose value lands in params[0]).
+
+const RESERVED = "()[]?+!";
+
+export function compilePattern(pattern, { end = true, strict = false, sensitive = false } = {}) {
+  if (pattern instanceof RegExp) return compileRegExp(pattern, end);
+  if (typeof pattern !== "string") throw new TypeError(`path must be a string or RegExp, got ${typeof pattern}`);
+  const tokens = parse(pattern);
+  let alternatives = expand(tokens);
+  if (!strict) alternatives = alternatives.map(trimTrailingSlash);
+  const keys = [];
+  const sources = alternatives.map((alt) => toRegExpSource(alt, keys));
+  const tail = end ? (strict ? "$" : "(?:\\/$)?$") : strict ? "(?=\\/|$)" : "(?:\\/$)?(?=\\/|$)";
+  const regexp = new RegExp(`^(?:${sources.join("|")})${tail}`, sensitive ? "" : "i");
+  return {
+    regexp,
+    keys,
+    shapes: alternatives.map((alt) => toShape(alt, sensitive)),
+    // A prefix pattern of "/" matches everything: the router skips the test entirely.
+    matchesAll: !end && pattern.replace(/\/+$/, "") === "",
+  };
+}
+
+function compileRegExp(regexp, end) {
+  const keys = [];
+  let unnamed = 0;
+  // Capturing groups, named or not, in source order (same rule as Express's router).
+  for (const m of regexp.source.matchAll(/\((?:\?<(.*?)>)?(?!\?)/g)) {
+    keys.push({ name: m[1] ?? unnamed++, wildcard: false });
+  }
+  return { regexp, keys, shapes: null, matchesAll: false, raw: true, end };
+}
+
+// ---- parsing ---------------------------------------------------------------
+
+function parse(str) {
+  let i = 0;
+  let unnamedWildcard = 0;
+
+  function name() {
+    if (str[i] === '"') {
+      const close = str.indexOf('"', i + 1);
+      if (close === -1) throw pathError("Unterminated quote", str);
+      const value = str.slice(i + 1, close);
+      i = close + 1;
+      return value;
+    }
+    const match = /^[$_\p{ID_Start}][$\u200c\u200d\p{ID_Continue}]*/u.exec(str.slice(i));
+    if (!match) throw pathError(`Missing parameter name at index ${i}`, str);
+    i += match[0].length;
+    return match[0];
+  }
+
+  function sequence(closing) {
+    const tokens = [];
+    let text = "";
+    const flush = () => {
+      if (text) tokens.push({ type: "text", value: text });
+      text = "";
+    };
+    while (i < str.length) {
+      const ch = str[i];
+      if (ch === closing) {
+        i++;
+        flush();
+        return tokens;
+      }
+      if (ch === "\\") {
+        text += str[i + 1] ?? "";
+        i += 2;
+      } else if (ch === ":") {
+        i++;
+        flush();
+        const paramName = name();
+        // Express 4's optional param `/:id?`: the param together with its leading slash.
+        if (str[i] === "?") {
+          i++;
+          const prev = tokens[tokens.length - 1];
+          const slash = prev?.type === "text" && prev.value.endsWith("/");
+          if (slash) prev.value = prev.value.slice(0, -1);
+          if (prev?.type === "text" && prev.value === "") tokens.pop();
+          const inner = slash ? [{ type: "text", value: "/" }] : [];
+          inner.push({ type: "param", name: paramName });
+          tokens.push({ type: "group", tokens: inner });
+        } else {
+          tokens.push({ type: "param", name: paramName });
+        }
+      } else if (ch === "*") {
+        i++;
+        flush();
+        const named = /[$_\p{ID_Start}"]/u.test(str[i] ?? "");
+        // A bare `*` is Express 4's unnamed wildcard; it may also match nothing.
+        if (named) tokens.push({ type: "wildcard", name: name() });
+        else tokens.push({ type: "wildcard", name: unnamedWildcard++, loose: true });
+      } else if (ch === "{") {
+        i++;
+        flush();
+        tokens.push({ type: "group", tokens: sequence("}") });
+      } else if (ch === "}" || RESERVED.includes(ch)) {
+        throw pathError(`Unexpected ${ch} at index ${i}`, str);
+      } else {
+        text += ch;
+        i++;
+      }
+    }
+    if (closing) throw pathError(`Unterminated group, expected ${closing}`, str);
+    flush();
+    return tokens;
+  }
+
+  return sequence(null);
+}
+
+function pathError(message, path) {
+  return new TypeError(`${message} in path ${JSON.stringify(path)}`);
+}
+
+// Optional groups become alternatives, longest first, the order path-to-regexp tries them.
+function expand(tokens) {
+  let results = [[]];
+  for (const token of tokens) {
+    if (token.type !== "group") {
+      for (const r of results) r.push(token);
+      continue;
+    }
+    const inner = expand(token.tokens);
+    const next = [];
+    for (const r of results) {
+      for (const alt of inner) next.push(r.concat(alt));
+      next.push(r.slice());
+    }
+    if (next.length > 256) throw new TypeError("Too many optional groups in one path");
+    results = next;
+  }
+  return results.map(mergeText);
+}
+
+function mergeText(tokens) {
+  const out = [];
+  for (const t of tokens) {
+    const last = out[out.length - 1];
+    if (t.type === "text" && last?.type === "text") out[out.length - 1] = { type: "text", value: last.value + t.value };
+    else out.push(t);
+  }
+  return out;
+}
+
+function trimTrailingSlash(tokens) {
+  const last = tokens[tokens.length - 1];
+  if (last?.type !== "text" || !last.value.endsWith("/")) return tokens;
+  const value = last.value.replace(/\/+$/, "");
+  const out = tokens.slice(0, -1);
+  if (value) out.push({ type: "text", value });
+  else if (out.length === 0) out.push({ type: "text", value: "/" });
+  return out;
+}
+
+// ---- regexp ------------------------------------------------------------------
+
+const escapeRe = (s) => s.replace(/[.+*?^${}()[\]|/\\]/g, "\\$&");
+
+function toRegExpSource(tokens, keys) {
+  let source = "";
+  let backtrack = "";
+  let safeSegment = true;
+  for (const token of tokens) {
+    if (token.type === "text") {
+      source += escapeRe(token.value);
+      backtrack += token.value;
+      if (token.value.includes("/")) safeSegment = true;
+      continue;
+    }
+    if (!safeSegment && !backtrack) throw new TypeError(`Missing text before "${token.name}"`);
+    if (token.type === "param") {
+      // A param stops at "/" and, inside a segment, must not swallow the text before it.
+      source += safeSegment || backtrack.length === 0 ? "([^\\/]+)" : `((?:(?!${escapeRe(backtrack)})[^\\/])+|${escapeRe(backtrack)})`;
+    } else {
+      source += token.loose ? "([\\s\\S]*)" : "([\\s\\S]+)";
+    }
+    keys.push({ name: token.name, wildcard: token.type === "wildcard", loose: Boolean(token.loose) });
+    backtrack = "";
+    safeSegment = false;
+  }
+  return source;
+}
+
+// ---- shapes for the radix tree ----------------------------------------------
+
+// A shape is the find-my-way path covering an alternative, with params renamed by
+// position (p0, p1, ...) so that equal shapes from different layers share one tree entry.
+// `exact` means find-my-way's match is the Express match, with params in the same order;
+// otherwise the router confirms with the RegExp. `segments` drive the overlap analysis.
+function toShape(tokens, sensitive) {
+  // Split the alternative into "/"-separated segments, each a list of pieces.
+  const pieces = [[]];
+  for (const token of tokens) {
+    if (token.type !== "text") {
+      pieces[pieces.length - 1].push(token);
+      continue;
+    }
+    token.value.split("/").forEach((part, index) => {
+      if (index > 0) pieces.push([]);
+      if (part) pieces[pieces.length - 1].push(token.type === "text" ? { type: "text", value: part } : token);
+    });
+  }
+  if (pieces.shift().length !== 0) return null; // not starting with "/": RegExp-only
+
+  let exact = true;
+  const segments = [];
+  for (let s = 0; s < pieces.length; s++) {
+    const segment = pieces[s];
+    if (segment.some((piece) => piece.type === "wildcard")) {
+      // find-my-way's "*" takes the rest of the path; anything fancier is confirmed by RegExp.
+      const alone = segment.length === 1 && s === pieces.length - 1 && !segment[0].loose;
+      if (!alone) exact = false;
+      segments.push({ kind: "wildcard" });
+      break;
+    }
+    if (segment.every((piece) => piece.type === "text")) {
+      const value = segment.map((piece) => piece.value).join("");
+      if (/[:*]/.test(value)) return null; // find-my-way syntax characters: keep it out of the tree
+      segments.push({ kind: "static", value: sensitive ? value : value.toLowerCase() });
+    } else {
+      // One param owning the segment is exact; a param glued to text is confirmed by RegExp.
+      if (segment.length !== 1) exact = false;
+      segments.push({ kind: "param" });
+    }
+  }
+
+  let param = 0;
+  const treePath = segments
+    .map((segment) => (segment.kind === "static" ? segment.value : segment.kind === "param" ? `:p${param++}` : "*"))
+    .join("/");
+  return { treePath: "/" + treePath, exact, segments };
+}
+
+/**
+ * Can some URL match both shapes? Conservative: "true" when unsure.
+ * `aPrefix` says shape a is a mount prefix (matches longer URLs too).
+ */
+export function shapesMayOverlap(a, aPrefix, b) {
+  const sa = a.segments;
+  const sb = b.segments;
+  const n = Math.min(sa.length, sb.length);
+  for (let i = 0; i < n; i++) {
+    const x = sa[i];
+    const y = sb[i];
+    if (x.kind === "wildcard" || y.kind === "wildcard") return true;
+    if (x.kind === "static" && y.kind === "static" && x.value !== y.value) {
+      // Trailing-slash tolerance: "/a/" vs "/a" differ only by an empty last segment.
+      if (!(x.value === "" || y.value === "")) return false;
+    }
+  }
+  if (sa.length === sb.length) return true;
+  if (sa.length < sb.length) return aPrefix || sb[n].kind === "wildcard" || isEmptyTail(sb, n);
+  return sa[n].kind === "wildcard" || isEmptyTail(sa, n);
+}
+
+const isEmptyTail = (segments, from) => segments.length === from + 1 && segments[from].kind === "static" && segments[from].value === "";
+
+/** Decodes one param value like Express: a malformed escape is a 400. */
+export function decodeParam(value) {
+  if (value.length === 0 || value.indexOf("%") === -1) return value;
+  try {
+    return decodeURIComponent(value);
+  } catch (err) {
+    if (err instanceof URIError) {
+      err.message = `Failed to decode param '${value}'`;
+      err.status = err.statusCode = 400;
+    }
+    throw err;
+  }
+}
+
+/** Runs a compiled pattern's RegExp; returns { params, path } or null. */
+export function matchPattern(compiled, path) {
+  const m = compiled.regexp.exec(path);
+  if (m === null) return null;
+  const params = compiled.raw ? {} : Object.create(null);
+  const keys = compiled.keys;
+  // Alternatives share one key list: each alternative fills its own capture groups.
+  for (let i = 1; i < m.length; i++) {
+    const value = m[i];
+    if (value === undefined) continue;
+    const key = keys[i - 1];
+    if (key.wildcard && !key.loose) params[key.name] = value.split("/").map(decodeParam);
+    else params[key.name] = decodeParam(value);
+  }
+  return { params, path: m[0] };
+}

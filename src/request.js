@@ -1,0 +1,149 @@
+// Express's request API on a real http.IncomingMessage subclass: methods and lazy getters
+// live on the prototype, nothing is attached per request.
+import http from "node:http";
+import { isIP } from "node:net";
+import accepts from "accepts";
+import typeis from "type-is";
+import fresh from "fresh";
+import parseRange from "range-parser";
+import proxyaddr from "proxy-addr";
+
+export class Request extends http.IncomingMessage {
+  get(name) {
+    if (!name) throw new TypeError("name argument is required to req.get");
+    if (typeof name !== "string") throw new TypeError("name must be a string to req.get");
+    const lc = name.toLowerCase();
+    if (lc === "referer" || lc === "referrer") return this.headers.referrer || this.headers.referer;
+    return this.headers[lc];
+  }
+
+  header(name) {
+    return this.get(name);
+  }
+
+  accepts(...types) {
+    return accepts(this).types(...types);
+  }
+
+  acceptsEncodings(...encodings) {
+    return accepts(this).encodings(...encodings);
+  }
+
+  acceptsCharsets(...charsets) {
+    return accepts(this).charsets(...charsets);
+  }
+
+  acceptsLanguages(...languages) {
+    return accepts(this).languages(...languages);
+  }
+
+  range(size, options) {
+    const range = this.headers.range;
+    if (!range) return undefined;
+    return parseRange(size, range, options);
+  }
+
+  is(types, ...more) {
+    return typeis(this, Array.isArray(types) ? types : [types, ...more]);
+  }
+
+  // Parsed once per query string and cached; assignable, since some middleware replaces it.
+  get query() {
+    const url = this.url;
+    const q = url.indexOf("?");
+    const search = q === -1 ? "" : url.slice(q + 1);
+    if (this._queryCache !== undefined && this._querySource === search) return this._queryCache;
+    const parse = this.app.get("query parser fn");
+    const value = parse ? parse(search) : Object.create(null);
+    this._querySource = search;
+    this._queryCache = value;
+    return value;
+  }
+
+  set query(value) {
+    const url = this.url;
+    const q = url.indexOf("?");
+    this._querySource = q === -1 ? "" : url.slice(q + 1);
+    this._queryCache = value;
+  }
+
+  get path() {
+    const url = this.url;
+    const q = url.indexOf("?");
+    const path = q === -1 ? url : url.slice(0, q);
+    // Absolute-form targets (proxies): the path starts after the authority.
+    if (path.charCodeAt(0) === 47) return path;
+    try {
+      return new URL(path).pathname;
+    } catch {
+      return path;
+    }
+  }
+
+  get protocol() {
+    const proto = this.socket?.encrypted ? "https" : "http";
+    const trust = this.app.get("trust proxy fn");
+    if (!trust(this.socket?.remoteAddress, 0)) return proto;
+    const header = this.get("X-Forwarded-Proto") || proto;
+    const comma = header.indexOf(",");
+    return comma !== -1 ? header.slice(0, comma).trim() : header.trim();
+  }
+
+  get secure() {
+    return this.protocol === "https";
+  }
+
+  get ip() {
+    return proxyaddr(this, this.app.get("trust proxy fn"));
+  }
+
+  get ips() {
+    const addresses = proxyaddr.all(this, this.app.get("trust proxy fn"));
+    addresses.reverse().pop(); // farthest first, without the socket address
+    return addresses;
+  }
+
+  get subdomains() {
+    const hostname = this.hostname;
+    if (!hostname) return [];
+    const offset = this.app.get("subdomain offset");
+    const parts = isIP(hostname) ? [hostname] : hostname.split(".").reverse();
+    return parts.slice(offset);
+  }
+
+  get host() {
+    const trust = this.app.get("trust proxy fn");
+    let value = this.get("X-Forwarded-Host");
+    if (!value || !trust(this.socket?.remoteAddress, 0)) value = this.get("Host");
+    else if (value.indexOf(",") !== -1) value = value.slice(0, value.indexOf(",")).trimEnd();
+    return value || undefined;
+  }
+
+  get hostname() {
+    const host = this.host;
+    if (!host) return undefined;
+    const offset = host[0] === "[" ? host.indexOf("]") + 1 : 0; // IPv6 literal
+    const colon = host.indexOf(":", offset);
+    return colon !== -1 ? host.slice(0, colon) : host;
+  }
+
+  get fresh() {
+    const method = this.method;
+    if (method !== "GET" && method !== "HEAD" && method !== "QUERY") return false;
+    const res = this.res;
+    const status = res.statusCode;
+    if ((status >= 200 && status < 300) || status === 304) {
+      return fresh(this.headers, { etag: res.getHeader("ETag"), "last-modified": res.getHeader("Last-Modified") });
+    }
+    return false;
+  }
+
+  get stale() {
+    return !this.fresh;
+  }
+
+  get xhr() {
+    const value = this.headers["x-requested-with"] || "";
+    return value.toLowerCase() === "xmlhttprequest";
+  }
+}

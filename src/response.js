@@ -1,0 +1,296 @@
+// Express's response API on a real http.ServerResponse subclass. Everything writes through
+// Node's own setHeader/writeHead/end, so middleware that wraps those (compression,
+// morgan, express-session, ...) sees every byte. Native `res.end` stays the fast path.
+import http from "node:http";
+import path from "node:path";
+import contentDisposition from "content-disposition";
+import contentType from "content-type";
+import cookie from "cookie";
+import { sign } from "cookie-signature";
+import encodeUrl from "encodeurl";
+import escapeHtml from "escape-html";
+import mime from "mime-types";
+import statuses from "statuses";
+import vary from "vary";
+import { httpError } from "./errors.js";
+
+const HTML_UTF8 = "text/html; charset=utf-8";
+const charsetCache = new Map();
+
+export class Response extends http.ServerResponse {
+  status(code) {
+    if (!Number.isInteger(code)) {
+      throw new TypeError(`Invalid status code: ${JSON.stringify(code)}. Status code must be an integer.`);
+    }
+    if (code < 100 || code > 999) {
+      throw new RangeError(`Invalid status code: ${JSON.stringify(code)}. Status code must be greater than 99 and less than 1000.`);
+    }
+    this.statusCode = code;
+    return this;
+  }
+
+  get locals() {
+    return (this._locals ??= Object.create(null));
+  }
+
+  set locals(value) {
+    this._locals = value;
+  }
+
+  send(body) {
+    let chunk = body;
+    let encoding;
+    switch (typeof chunk) {
+      case "string": {
+        encoding = "utf8";
+        const type = this.getHeader("Content-Type");
+        this.setHeader("Content-Type", typeof type === "string" ? withUtf8Charset(type) : HTML_UTF8);
+        break;
+      }
+      case "boolean":
+      case "number":
+      case "object":
+        if (chunk === null) chunk = "";
+        else if (ArrayBuffer.isView(chunk)) {
+          if (!this.getHeader("Content-Type")) this.type("bin");
+        } else return this.json(chunk);
+        break;
+    }
+
+    const req = this.req;
+    const etagFn = this.app.settings["etag fn"];
+    const generateETag = typeof etagFn === "function" && !this.getHeader("ETag");
+    let length;
+    if (chunk !== undefined) {
+      if (Buffer.isBuffer(chunk)) length = chunk.length;
+      else if (!generateETag && chunk.length < 1000) length = Buffer.byteLength(chunk, encoding);
+      else {
+        chunk = Buffer.from(chunk, encoding);
+        encoding = undefined;
+        length = chunk.length;
+      }
+      if (!this.getHeader("Transfer-Encoding")) this.setHeader("Content-Length", length);
+    }
+    if (generateETag && length !== undefined) {
+      const etag = etagFn(chunk, encoding);
+      if (etag) this.setHeader("ETag", etag);
+    }
+
+    // Freshness only matters when the client sent a validator; skip the getter otherwise.
+    const headers = req.headers;
+    if ((headers["if-none-match"] !== undefined || headers["if-modified-since"] !== undefined) && req.fresh) {
+      this.statusCode = 304;
+    }
+    const status = this.statusCode;
+    if (status === 204 || status === 304) {
+      this.removeHeader("Content-Type");
+      this.removeHeader("Content-Length");
+      this.removeHeader("Transfer-Encoding");
+      chunk = "";
+    } else if (status === 205) {
+      this.setHeader("Content-Length", "0");
+      this.removeHeader("Transfer-Encoding");
+      chunk = "";
+    }
+
+    if (req.method === "HEAD") this.end();
+    else this.end(chunk, encoding);
+    return this;
+  }
+
+  json(obj) {
+    const body = stringify(obj, this.app.settings);
+    if (!this.getHeader("Content-Type")) this.setHeader("Content-Type", "application/json");
+    return this.send(body);
+  }
+
+  jsonp(obj) {
+    const settings = this.app.settings;
+    let body = stringify(obj, settings);
+    let callback = this.req.query[settings["jsonp callback name"]];
+    if (!this.getHeader("Content-Type")) {
+      this.setHeader("X-Content-Type-Options", "nosniff");
+      this.setHeader("Content-Type", "application/json");
+    }
+    if (Array.isArray(callback)) callback = callback[0];
+    if (typeof callback === "string" && callback.length !== 0) {
+      this.setHeader("X-Content-Type-Options", "nosniff");
+      this.setHeader("Content-Type", "text/javascript");
+      callback = callback.replace(/[^[\]\w$.]/g, "");
+      if (body === undefined) body = "";
+      else if (typeof body === "string") body = body.replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+      // "/**/" guards against the Rosetta Flash JSONP attack.
+      body = `/**/ typeof ${callback} === 'function' && ${callback}(${body});`;
+    }
+    return this.send(body);
+  }
+
+  sendStatus(statusCode) {
+    const body = statuses.message[statusCode] || String(statusCode);
+    this.status(statusCode);
+    this.type("txt");
+    return this.send(body);
+  }
+
+  type(type) {
+    const value = type.indexOf("/") === -1 ? mime.contentType(type) || "application/octet-stream" : type;
+    return this.set("Content-Type", value);
+  }
+
+  contentType(type) {
+    return this.type(type);
+  }
+
+  set(field, value) {
+    if (arguments.length === 2) {
+      let headerValue = Array.isArray(value) ? value.map(String) : String(value);
+      if (field.toLowerCase() === "content-type") {
+        if (Array.isArray(headerValue)) throw new TypeError("Content-Type cannot be set to an Array");
+        headerValue = mime.contentType(headerValue);
+      }
+      this.setHeader(field, headerValue);
+    } else {
+      for (const key in field) this.set(key, field[key]);
+    }
+    return this;
+  }
+
+  header(field, value) {
+    return arguments.length === 2 ? this.set(field, value) : this.set(field);
+  }
+
+  get(field) {
+    return this.getHeader(field);
+  }
+
+  append(field, value) {
+    const prev = this.getHeader(field);
+    let next = value;
+    if (prev) {
+      next = Array.isArray(prev) ? prev.concat(value) : Array.isArray(value) ? [prev].concat(value) : [prev, value];
+    }
+    return this.set(field, next);
+  }
+
+  vary(field) {
+    vary(this, field);
+    return this;
+  }
+
+  links(links) {
+    let link = this.getHeader("Link") || "";
+    if (link) link += ", ";
+    const entries = Object.keys(links).map((rel) =>
+      Array.isArray(links[rel]) ? links[rel].map((url) => `<${url}>; rel="${rel}"`).join(", ") : `<${links[rel]}>; rel="${rel}"`,
+    );
+    return this.set("Link", link + entries.join(", "));
+  }
+
+  attachment(filename) {
+    const name = filename !== undefined ? path.basename(filename) : undefined;
+    if (name) this.type(path.extname(name));
+    this.setHeader("Content-Disposition", contentDisposition.create(name));
+    return this;
+  }
+
+  cookie(name, value, options) {
+    const opts = { ...options };
+    const secret = this.req.secret;
+    if (opts.signed && !secret) throw new Error('cookieParser("secret") required for signed cookies');
+    let val = typeof value === "object" ? "j:" + JSON.stringify(value) : String(value);
+    if (opts.signed) val = "s:" + sign(val, secret);
+    if (opts.maxAge != null) {
+      const maxAge = opts.maxAge - 0;
+      if (!Number.isNaN(maxAge)) {
+        opts.expires = new Date(Date.now() + maxAge);
+        opts.maxAge = Math.floor(maxAge / 1000);
+      }
+    }
+    if (opts.path == null) opts.path = "/";
+    return this.append("Set-Cookie", cookie.serialize(name, String(val), opts));
+  }
+
+  clearCookie(name, options) {
+    // Expire in the past; a maxAge would override that, so it goes.
+    const opts = { path: "/", ...options, expires: new Date(1) };
+    delete opts.maxAge;
+    return this.cookie(name, "", opts);
+  }
+
+  location(url) {
+    return this.set("Location", encodeUrl(url));
+  }
+
+  redirect(statusOrUrl, maybeUrl) {
+    let status = 302;
+    let address = statusOrUrl;
+    if (arguments.length === 2) {
+      status = statusOrUrl;
+      address = maybeUrl;
+    }
+    address = this.location(address).getHeader("Location");
+    const message = statuses.message[status];
+    let body;
+    this.format({
+      text: () => {
+        body = `${message}. Redirecting to ${address}`;
+      },
+      html: () => {
+        const u = escapeHtml(address);
+        body = `<!DOCTYPE html><head><title>${message}</title></head><body><p>${message}. Redirecting to ${u}</p></body>`;
+      },
+      default: () => {
+        body = "";
+      },
+    });
+    this.status(status);
+    this.setHeader("Content-Length", Buffer.byteLength(body));
+    if (this.req.method === "HEAD") this.end();
+    else this.end(body);
+  }
+
+  format(handlers) {
+    const req = this.req;
+    const next = req.next;
+    const keys = Object.keys(handlers).filter((k) => k !== "default");
+    const key = keys.length > 0 ? req.accepts(keys) : false;
+    this.vary("Accept");
+    if (key) {
+      this.set("Content-Type", normalizeType(key));
+      handlers[key](req, this, next);
+    } else if (handlers.default) {
+      handlers.default(req, this, next);
+    } else {
+      const err = httpError(406);
+      err.types = keys.map(normalizeType);
+      next(err);
+    }
+    return this;
+  }
+}
+
+function withUtf8Charset(type) {
+  let value = charsetCache.get(type);
+  if (value === undefined) {
+    const parsed = contentType.parse(type);
+    parsed.parameters.charset = "utf-8";
+    value = contentType.format(parsed);
+    if (charsetCache.size < 256) charsetCache.set(type, value);
+  }
+  return value;
+}
+
+// "json" → "application/json", "text/html" stays: the type res.format() answers with.
+function normalizeType(type) {
+  return type.indexOf("/") === -1 ? mime.lookup(type) || "application/octet-stream" : type;
+}
+
+function stringify(value, settings) {
+  const replacer = settings["json replacer"];
+  const spaces = settings["json spaces"];
+  const json = replacer || spaces ? JSON.stringify(value, replacer, spaces) : JSON.stringify(value);
+  if (settings["json escape"] && typeof json === "string") {
+    return json.replace(/[<>&]/g, (c) => (c === "<" ? "\\u003c" : c === ">" ? "\\u003e" : "\\u0026"));
+  }
+  return json;
+}

@@ -1,0 +1,45 @@
+// Compiles the app settings that hold behaviour ("etag", "query parser", "trust proxy")
+// into the functions the request/response code calls, once, at app.set() time.
+import etag from "etag";
+import { parse as parseQuery } from "fast-querystring";
+import proxyaddr from "proxy-addr";
+import qs from "qs";
+
+export function compileETag(value) {
+  if (typeof value === "function") return value;
+  switch (value) {
+    case true:
+    case "weak":
+      return (body, encoding) => etag(Buffer.isBuffer(body) ? body : Buffer.from(body, encoding), { weak: true });
+    case "strong":
+      return (body, encoding) => etag(Buffer.isBuffer(body) ? body : Buffer.from(body, encoding), { weak: false });
+    case false:
+      return undefined;
+    default:
+      throw new TypeError(`unknown value for etag function: ${value}`);
+  }
+}
+
+export function compileQueryParser(value) {
+  if (typeof value === "function") return value;
+  switch (value) {
+    case true:
+    case "simple":
+      return parseQuery;
+    case false:
+      return undefined;
+    case "extended":
+      // Null-prototype objects: "?__proto__[x]=1" becomes a plain key, never a prototype.
+      return (str) => qs.parse(str, { allowPrototypes: true, plainObjects: true });
+    default:
+      throw new TypeError(`unknown value for query parser function: ${value}`);
+  }
+}
+
+export function compileTrust(value) {
+  if (typeof value === "function") return value;
+  if (value === true) return () => true;
+  if (typeof value === "number") return (address, hop) => hop < value;
+  const list = typeof value === "string" ? value.split(",").map((v) => v.trim()) : value || [];
+  return proxyaddr.compile(list);
+}

@@ -100,11 +100,12 @@ proto.handle = function handle(req, res, callback) {
 // Nothing answered: the final handler, deferred like Express's so that code running after
 // a `next()` call still sees an open response.
 proto.finish = function finish(req, res, err) {
-  setImmediate(finalHandler, req, res, err, this.settings.env, err ? logError : undefined);
+  const env = this.settings.env;
+  setImmediate(finalHandler, req, res, err, env, err && env !== "test" ? logError : undefined);
 };
 
 function logError(err) {
-  if (process.env.NODE_ENV !== "test") console.error(err?.stack || String(err));
+  console.error(err?.stack || String(err));
 }
 
 proto.use = function use(first, ...rest) {

@@ -1,13 +1,14 @@
 // compose() mounted in real apps, over HTTP: return values, ordering, nesting,
 // error routing and interplay with Express-style middleware.
 import { Readable } from "node:stream";
+import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compose } from "../../src/compose.js";
 import { frameworks, start } from "./frameworks.js";
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
 
-describe.each(frameworks)("compose() on $name", ({ create, json }) => {
+describe.each(frameworks)("compose() on $name", ({ create, core }) => {
   let server;
   // Records of what ran, per request id (header x-id), for ordering assertions.
   const trace = new Map();
@@ -24,7 +25,8 @@ describe.each(frameworks)("compose() on $name", ({ create, json }) => {
 
   beforeAll(async () => {
     const app = create();
-    app.use(json());
+    // Any body parser does: ctx.body only reads req.body.
+    app.use(express.json());
 
     // Return-value semantics, sync and async.
     const values = {
@@ -197,6 +199,10 @@ describe.each(frameworks)("compose() on $name", ({ create, json }) => {
     const result = await get(path, init);
     return { ...result, body: JSON.parse(result.text) };
   };
+
+  it.runIf(core)("is the `compose` lib-server exports", () => {
+    expect(core.compose).toBe(compose);
+  });
 
   describe("return values", () => {
     const cases = [

@@ -5,11 +5,11 @@ import express from "express";
 
 const coreEntry = new URL("../../src/index.js", import.meta.url);
 
-export const frameworks = [{ name: "express 5", create: () => express(), json: () => express.json() }];
+export const frameworks = [{ name: "express 5", create: () => express() }];
 
 if (existsSync(coreEntry)) {
-  const { default: Server } = await import(coreEntry.href);
-  frameworks.push({ name: "lib-server", create: () => new Server(), json: () => Server.json() });
+  const core = await import(coreEntry.href);
+  frameworks.push({ name: "lib-server", create: () => new core.default(), core });
 }
 
 // Listens on an ephemeral loopback port; resolves with the base URL and a closer.

@@ -1,0 +1,353 @@
+// Routing order, next() semantics and mounting, compared with Express 5 request by request.
+import { vi, describe, it, expect, beforeAll, afterAll } from "vitest";
+import { differential } from "./helpers/differential.js";
+import { compareSuite, trace, step } from "./helpers/compare.js";
+
+// Both frameworks log errors reaching the final handler; keep the output readable.
+let consoleError;
+beforeAll(() => {
+  consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
+});
+afterAll(() => consoleError.mockRestore());
+
+const X_TRACE = { extraHeaders: ["x-trace"] };
+const fail = (message, props) => Object.assign(new Error(message), props);
+
+// What a handler sees of the URL, for mounting tests.
+const where = (name) => (req, res) =>
+  res.json({ name, url: req.url, baseUrl: req.baseUrl, originalUrl: req.originalUrl, path: req.path, params: { ...req.params } });
+
+function buildOrder(app, factory) {
+  app.use(step("mw1"));
+  app.get("/r", step("r1"), step("r2"));
+  app.use(step("mw2"));
+  app.get("/r", (req, res) => res.send("second route"));
+  app.get("/stop", (req, res) => res.send("stop"));
+  app.use("/stop", step("never"));
+
+  app.get("/skip", step("a1"), (req, res, next) => next("route"), step("a3"));
+  app.get("/skip", step("b1"), (req, res) => res.send("b"));
+
+  const router = factory.Router();
+  router.use(step("inner-mw"));
+  router.get("/leave", step("inner1"), (req, res, next) => next("router"));
+  router.get("/leave", step("inner-never"));
+  router.get("/inner-error", () => {
+    throw fail("inner", { status: 409 });
+  });
+  router.use((err, req, res, next) => {
+    trace(res, "inner-err");
+    next(err);
+  });
+  app.use("/rt", router);
+  app.use("/rt", (req, res) => res.send("after router"));
+
+  app.get("/app-router", (req, res, next) => next("router"));
+
+  app.use((err, req, res, next) => res.status(599).send("early handler never sees later errors"));
+  app.get("/e/sync", () => {
+    throw fail("sync", { status: 418 });
+  });
+  app.get("/e/next", (req, res, next) => next(fail("next", { statusCode: 503 })));
+  app.get("/e/async", async () => {
+    throw fail("async", { status: 422 });
+  });
+  app.get("/e/reject-undefined", () => Promise.reject(undefined));
+  app.get("/e/string", (req, res, next) => next("plain string"));
+  app.get("/e/recover", (req, res, next) => next(fail("recoverable")));
+  app.get("/e/chain", (req, res, next) => next(fail("chained", { status: 400 })));
+  app.get("/e/route-level", (req, res, next) => next(fail("route-level")), (err, req, res, next) => res.send(`route caught ${err.message}`));
+  app.get("/e/from-handler", (req, res, next) => next(fail("first")));
+  app.get("/no-error", step("ok"), (req, res, next) => next());
+  app.use((req, res, next) => {
+    trace(res, "plain-never-gets-errors");
+    next();
+  });
+  app.use((err, req, res, next) => {
+    trace(res, "err1");
+    if (err.message === "recoverable") return next();
+    if (err.message === "first") throw fail("thrown in error handler", { status: 502 });
+    next(err);
+  });
+  app.get("/e/recover", (req, res) => res.send("recovered"));
+  app.use((err, req, res, next) => {
+    trace(res, "err2");
+    if (err.message === "chained") return res.status(err.status).send("handled chained");
+    next(err);
+  });
+  app.use((req, res) => res.status(404).send("catch-all"));
+}
+
+for (const useListen of [false, true]) {
+  compareSuite(
+    `ordering and next() ${useListen ? "(app.listen)" : "(http.createServer)"}`,
+    buildOrder,
+    [
+      "/r",
+      "/stop",
+      "/stop/x",
+      "/skip",
+      "/rt/leave",
+      "/rt/inner-error",
+      "/rt/nothing",
+      "/app-router",
+      "/e/sync",
+      "/e/next",
+      "/e/async",
+      "/e/reject-undefined",
+      "/e/string",
+      "/e/recover",
+      "/e/chain",
+      "/e/route-level",
+      "/e/from-handler",
+      "/no-error",
+      "/unknown",
+    ],
+    { ...X_TRACE, useListen },
+  );
+}
+
+compareSuite(
+  "final 404 without a catch-all, and a bad request doesn't break the next one",
+  (app) => {
+    app.get("/throw", () => {
+      throw new Error("boom");
+    });
+    app.get("/reject", async () => {
+      await null;
+      throw new Error("later boom");
+    });
+    app.get("/ok", (req, res) => res.send("ok"));
+    app.get("/next-after-end", (req, res, next) => {
+      res.send("sent");
+      next();
+    });
+  },
+  ["/throw", "/ok", "/reject", "/ok", "/next-after-end", "/nothing", { method: "POST", path: "/ok" }, { method: "HEAD", path: "/nothing" }],
+);
+
+compareSuite(
+  "registration order beats specificity",
+  (app) => {
+    app.get("/users/:id", (req, res) => res.send(`user ${req.params.id}`));
+    app.get("/users/new", (req, res) => res.send("new"));
+
+    app.get("/h", (req, res) => res.set("x-by", "get").send("get"));
+    app.head("/h", (req, res) => res.set("x-by", "head").end());
+    app.head("/h2", (req, res) => res.set("x-by", "head").end());
+    app.get("/h2", (req, res) => res.set("x-by", "get").send("get"));
+
+    app.get("/a/:x", (req, res, next) => {
+      trace(res, `ax:${req.params.x}`);
+      next();
+    });
+    app.get("/:y/b", (req, res) => res.send(`yb:${req.params.y}`));
+
+    app.get("/files/*splat", (req, res, next) => {
+      trace(res, `splat:${req.params.splat.join("|")}`);
+      next();
+    });
+    app.get("/files/:name", (req, res) => res.send(`name:${req.params.name}`));
+
+    app.get(["/one", "/two", ["/three/:n"]], (req, res) => res.send(`multi ${req.path} ${req.params.n}`));
+    app.get(/^\/re\/(\d+)$/, (req, res) => res.json({ params: req.params }));
+    app.get(/^\/named\/(?<id>[a-z]+)$/, (req, res) => res.json({ params: req.params }));
+    app.all("/any", (req, res) => res.send(`any ${req.method}`));
+    app
+      .route("/book")
+      .get((req, res) => res.send("get book"))
+      .post((req, res) => res.send("post book"))
+      .all((req, res) => res.send("all book"));
+    app.get("/stack", [step("s1"), [step("s2"), step("s3")]], step("s4"), (req, res) => res.send("stacked"));
+  },
+  [
+    "/users/1",
+    "/users/new",
+    "/h",
+    { method: "HEAD", path: "/h" },
+    { method: "HEAD", path: "/h2" },
+    "/h2",
+    "/a/b",
+    "/a/c",
+    "/z/b",
+    "/files/x",
+    "/files/x/y",
+    "/files/",
+    "/one",
+    "/two/",
+    "/three/3",
+    "/re/42",
+    "/re/x",
+    "/named/abc",
+    "/any",
+    { method: "POST", path: "/any" },
+    { method: "DELETE", path: "/any" },
+    { method: "PATCH", path: "/any" },
+    "/book",
+    { method: "POST", path: "/book" },
+    { method: "PUT", path: "/book" },
+    { method: "HEAD", path: "/book" },
+    "/stack",
+  ],
+  { extraHeaders: ["x-trace", "x-by"] },
+);
+
+compareSuite(
+  "mounting: paths, req.url/baseUrl/originalUrl/path and their restoration",
+  (app, factory) => {
+    app.use("/api", (req, res, next) => {
+      trace(res, `api:${req.url}|${req.baseUrl}|${req.originalUrl}|${req.path}`);
+      next();
+    });
+    app.use("/api/", (req, res, next) => {
+      trace(res, `api-slash:${req.url}|${req.baseUrl}`);
+      next();
+    });
+    app.use(["/multi-a", "/multi-b"], (req, res, next) => {
+      trace(res, `multi:${req.baseUrl}`);
+      next();
+    });
+    app.use("/:tenant/dash", (req, res, next) => {
+      trace(res, `tenant:${req.params.tenant}|${req.baseUrl}|${req.url}`);
+      next();
+    });
+
+    const users = factory.Router({ mergeParams: true });
+    users.use((req, res, next) => {
+      trace(res, `users-mw:${req.url}|${req.baseUrl}|${JSON.stringify(req.params)}`);
+      next();
+    });
+    users.get("/", where("users-root"));
+    users.get("/:id", where("user"));
+    const posts = factory.Router({ mergeParams: true });
+    posts.get("/:post", where("post"));
+    users.use("/:id/posts", posts);
+    const unmerged = factory.Router();
+    unmerged.get("/:post", where("unmerged-post"));
+    users.use("/:id/plain", unmerged);
+    app.use("/org/:org/users", users);
+
+    app.use("/rewrite", (req, res, next) => {
+      req.url = "/target" + req.url;
+      next();
+    });
+    app.use((req, res, next) => {
+      if (req.url === "/old") req.url = "/new?from=old";
+      next();
+    });
+    app.get("/new", (req, res) => res.json({ url: req.url, originalUrl: req.originalUrl, query: req.query }));
+    app.get("/target/x", where("rewritten-in-mount"));
+    app.get("/rewrite/x", where("original-target"));
+    app.use(where("fallthrough"));
+  },
+  [
+    "/api",
+    "/api/",
+    "/api/x?y=1",
+    "/api/x/y",
+    "/apix",
+    "/API/x",
+    "/multi-a/1",
+    "/multi-b",
+    "/acme/dash/x",
+    "/org/o1/users",
+    "/org/o1/users/",
+    "/org/o1/users/u2",
+    "/org/o1/users/u2/posts/p3",
+    "/org/o1/users/u2/plain/p3",
+    "/old",
+    "/rewrite/x",
+    "/elsewhere?q=1",
+  ],
+  X_TRACE,
+);
+
+compareSuite(
+  "app.param and router.param",
+  (app, factory) => {
+    app.param("id", (req, res, next, value, name) => {
+      trace(res, `param:${name}=${value}`);
+      if (value === "bad") return next(fail("bad id", { status: 400 }));
+      if (value === "skip") return next("route");
+      req.params.id = value.toUpperCase();
+      next();
+    });
+    app.param("other", async (req, res, next, value) => {
+      trace(res, `other=${value}`);
+      if (value === "reject") throw fail("rejected param", { status: 406 });
+      next();
+    });
+    app.get("/p/:id", step("h1"), (req, res, next) => next());
+    app.get("/p/:id", (req, res) => res.send(`id ${req.params.id}`));
+    app.get("/p/:id", (req, res) => res.send("skipped"));
+    app.get("/two/:other/:id", (req, res) => res.json(req.params));
+    app.get("/q/:id", (req, res) => res.send(`q ${req.params.id}`));
+    app.use("/m/:id", (req, res, next) => {
+      trace(res, `mw:${req.params.id}`);
+      next();
+    });
+    app.get("/m/:id", (req, res) => res.send(`m ${req.params.id}`));
+
+    const router = factory.Router();
+    router.param("slug", (req, res, next, value) => {
+      trace(res, `slug=${value}`);
+      next();
+    });
+    router.get("/:slug", (req, res, next) => next());
+    router.get("/:slug", (req, res) => res.send(`slug ${req.params.slug}`));
+    app.use("/r", router);
+  },
+  ["/p/abc", "/p/bad", "/p/skip", "/two/x/y", "/two/reject/y", "/q/again", "/m/mid", "/r/s1"],
+  X_TRACE,
+);
+
+compareSuite(
+  "OPTIONS, HEAD and unknown methods",
+  (app, factory) => {
+    app.get("/thing", (req, res) => res.send("thing"));
+    app.post("/thing", (req, res) => res.send("posted"));
+    app.put("/thing/:id", (req, res) => res.send("put"));
+    app.delete("/thing/:id", (req, res) => res.send("deleted"));
+    app.route("/custom").options((req, res) => res.set("allow", "X").send("custom options"));
+    app.all("/all", (req, res) => res.send(req.method));
+    const router = factory.Router();
+    router.get("/inner", (req, res) => res.send("inner"));
+    router.patch("/inner", (req, res) => res.send("inner patch"));
+    app.use("/nested", router);
+    app.use("/nested", (req, res, next) => next());
+    app.use("/mw-only", (req, res) => res.send(`mw ${req.method}`));
+  },
+  [
+    { method: "OPTIONS", path: "/thing" },
+    { method: "OPTIONS", path: "/thing/1" },
+    { method: "OPTIONS", path: "/custom" },
+    { method: "OPTIONS", path: "/all" },
+    { method: "OPTIONS", path: "/nested/inner" },
+    { method: "OPTIONS", path: "/nowhere" },
+    { method: "OPTIONS", path: "/mw-only" },
+    { method: "HEAD", path: "/thing" },
+    { method: "HEAD", path: "/thing/1" },
+    { method: "DELETE", path: "/thing" },
+    { method: "PATCH", path: "/thing" },
+    { method: "PROPFIND", path: "/thing" },
+    { method: "PROPFIND", path: "/all" },
+    { method: "PATCH", path: "/nested/inner" },
+    { method: "PUT", path: "/mw-only/x" },
+  ],
+);
+
+// DIFF: app.options is the init options object in lib-server (proto.init sets this.options),
+// so app.options(path, fn) throws "app.options is not a function"; Express registers a route.
+describe("app.options(path, fn)", () => {
+  it.fails("registers an OPTIONS route like Express", async () => {
+    const d = await differential((app) => {
+      app.options("/o", (req, res) => res.send("custom"));
+    });
+    try {
+      const [expected, actual] = await d.both({ method: "OPTIONS", path: "/o" });
+      expect(actual).toEqual(expected);
+    } finally {
+      await d.close();
+    }
+  });
+});

@@ -1,0 +1,282 @@
+// Path syntax: Express 5 patterns compared with Express 5, Express 4 forms with Express 4,
+// and the radix-tree "shapes" of src/path.js, which Express has no equivalent for.
+import { describe, it, expect } from "vitest";
+import express from "express";
+import express4 from "express4";
+import Server from "../src/index.js";
+import { compilePattern, matchPattern, shapesMayOverlap, decodeParam } from "../src/path.js";
+import { compareSuite } from "./helpers/compare.js";
+
+// Answers with the route that matched and its params (null prototype made plain for JSON).
+const show = (name) => (req, res) => res.json({ name, params: { ...req.params }, path: req.path });
+
+const long = "x".repeat(10000);
+
+compareSuite(
+  "Express 5 path syntax",
+  (app) => {
+    app.get("/p/:a", show("param"));
+    app.get("/opt{/:opt}", show("optional"));
+    app.get("/dl/:file{.:ext}", show("file-ext"));
+    app.get("/s/*splat", show("splat"));
+    app.get("/two/:from-:to", show("two-in-segment"));
+    app.get("/dot/:a.:b", show("dot"));
+    app.get("/esc\\:colon", show("escaped-colon"));
+    app.get('/quoted/:"with space"', show("quoted-name"));
+    app.get("/hello", show("hello"));
+    app.get("/café", show("unicode-literal"));
+    app.get("/enc/:p", show("encoded"));
+    app.get("/:id", show("root-param"));
+    app.use("/u/:uid", (req, res, next) => {
+      res.setHeader("x-mount", `${req.params.uid}|${req.baseUrl}|${req.url}`);
+      next();
+    });
+    app.get("/x/{*rest}", show("optional-wildcard"));
+    app.get("/{*rest}", show("catch-all"));
+  },
+  [
+    "/p/x",
+    "/p/x/",
+    "/p/",
+    "/p",
+    "/p/x/y",
+    "/P/X",
+    "/p/x?q=/y",
+    "/opt",
+    "/opt/",
+    "/opt/1",
+    "/opt/1/",
+    "/opt/1/2",
+    "/dl/a.txt",
+    "/dl/a",
+    "/dl/a.b.c",
+    "/dl/.x",
+    "/s/a",
+    "/s/a/b/c",
+    "/s/a%2Fb/c%20d",
+    "/s/",
+    "/s",
+    "/two/1-2",
+    "/two/1-2-3",
+    "/two/-",
+    "/dot/x.y",
+    "/dot/x.y.z",
+    "/esc:colon",
+    "/quoted/v",
+    "/",
+    "/hello",
+    "/h%65llo",
+    "/HELLO/",
+    "/caf%C3%A9",
+    "/enc/a%2Fb",
+    "/enc/%E2%9C%93",
+    "/enc/%20",
+    "/enc/%E0",
+    "/enc/100%",
+    "/nomatch/%E0/deeper",
+    "/enc/" + long,
+    "//",
+    "//p/x",
+    "/p//x",
+    "/u/7",
+    "/u/7/profile",
+    "/u/7%2F8/x",
+    "/a/b/c/d/e",
+    "/x/",
+    "/x",
+    "/x/a/b",
+    "/X/A",
+    "/p/a;b",
+    "/p/a+b",
+    // DIFF: Express (parseurl) ends the pathname at "#": req.path is "/p/a" and "/p#/x"
+    // routes as "/p"; lib-server keeps "#..." in the path it routes on and in req.path.
+    { path: "/p/a#b", fails: "DIFF" },
+    { path: "/p#/x", fails: "DIFF" },
+    { path: "/q#x?y=1", fails: "DIFF" },
+    "/p/..",
+    "/p/%2e%2e",
+    "/./p/x",
+    "/p/./x",
+    "/p/x?",
+    "/p/x?a=1?b=2",
+    "/p/x%3Fy",
+    "/p/*",
+    "/p/:x",
+    "/enc/a%00b",
+  ],
+  { extraHeaders: ["x-mount"] },
+);
+
+compareSuite(
+  "case sensitive routing and strict routing",
+  (app) => {
+    app.set("case sensitive routing", true);
+    app.set("strict routing", true);
+    app.get("/Case/:x", show("case"));
+    app.get("/slash/", show("with-slash"));
+    app.get("/noslash", show("without-slash"));
+    app.get("/opt{/:o}", show("opt"));
+    app.use("/mount", (req, res) => res.json({ url: req.url, baseUrl: req.baseUrl }));
+  },
+  ["/Case/a", "/case/a", "/Case/a/", "/slash/", "/slash", "/noslash", "/noslash/", "/opt", "/opt/", "/opt/x/", "/mount", "/mount/", "/Mount/x"],
+);
+
+compareSuite(
+  "settings after the first route do not change routing (Express reads them once)",
+  (app) => {
+    app.get("/first", show("first"));
+    app.set("case sensitive routing", true);
+    app.set("strict routing", true);
+    app.get("/Later", show("later"));
+  },
+  ["/FIRST", "/later", "/Later/", "/first/"],
+);
+
+// Express 5 rejects these Express 4 forms; lib-server accepts them with Express 4's meaning.
+compareSuite(
+  "Express 4 path forms, compared with Express 4",
+  (app) => {
+    app.get("/opt4/:id?", show("optional4"));
+    app.get("/files4/*", show("star4"));
+    app.get("/mid4/:a?/end", show("optional-middle4"));
+    app.get("/ext4/:name.:ext?", show("optional-ext4"));
+  },
+  [
+    "/opt4",
+    "/opt4/",
+    "/opt4/1",
+    "/opt4/1/2",
+    // DIFF: Express 4 answers "/files4/*" for "/files4/" with params[0] = ""; lib-server 404s
+    // (find-my-way finds no shape for "/files4/" and the tree-indexed route is never tried).
+    { path: "/files4/", fails: "DIFF" },
+    "/files4",
+    "/files4/a",
+    "/files4/a/b.txt",
+    "/mid4/x/end",
+    "/mid4/end",
+    "/ext4/a.b",
+    // DIFF: in Express 4 `.:ext?` makes the dot optional too: "/ext4/a" matches with
+    // {name: "a"} and "/ext4/a." gives {name: "a."}; lib-server 404s and gives {name: "a"}.
+    { path: "/ext4/a", fails: "DIFF" },
+    { path: "/ext4/a.", fails: "DIFF" },
+  ],
+  { reference: express4 },
+);
+
+describe("pattern validation like Express 5", () => {
+  const handler = (req, res) => res.end();
+  const invalid = ["/:", "/(x)", "/a+", "/a?b", "/{a", "/a}", "/[a]", "/a!", "/:a:b", '/:"unterminated', "/*"];
+  for (const pattern of invalid) {
+    it(`${JSON.stringify(pattern)}: throws where Express throws (except Express 4 forms)`, () => {
+      const expressThrows = (() => {
+        try {
+          express().get(pattern, handler);
+          return false;
+        } catch {
+          return true;
+        }
+      })();
+      expect(expressThrows).toBe(true);
+      // lib-server keeps Express 4's bare "*".
+      if (pattern === "/*") expect(() => Server().get(pattern, handler)).not.toThrow();
+      else expect(() => Server().get(pattern, handler)).toThrow(TypeError);
+    });
+  }
+
+  it("Express 5 itself rejects the Express 4 forms lib-server accepts", () => {
+    expect(() => express().get("/:id?", handler)).toThrow();
+    expect(() => Server().get("/:id?", handler)).not.toThrow();
+  });
+});
+
+describe("compilePattern shapes", () => {
+  const shapesOf = (pattern, options) => compilePattern(pattern, options).shapes.map(({ treePath, exact }) => ({ treePath, exact }));
+
+  it("a static path is one exact shape", () => {
+    expect(shapesOf("/users/list")).toEqual([{ treePath: "/users/list", exact: true }]);
+  });
+
+  it("params are renamed by position so equal shapes share a tree entry", () => {
+    expect(shapesOf("/users/:id/posts/:post")).toEqual([{ treePath: "/users/:p0/posts/:p1", exact: true }]);
+    expect(shapesOf("/users/:name/posts/:slug")[0].treePath).toBe("/users/:p0/posts/:p1");
+  });
+
+  it("an optional group gives one shape per alternative, longest first", () => {
+    expect(shapesOf("/opt{/:o}")).toEqual([
+      { treePath: "/opt/:p0", exact: true },
+      { treePath: "/opt", exact: true },
+    ]);
+  });
+
+  it("params glued to text need the RegExp to confirm", () => {
+    expect(shapesOf("/dl/:file.:ext")).toEqual([{ treePath: "/dl/:p0", exact: false }]);
+  });
+
+  it("a trailing named wildcard is exact, a bare Express 4 star is not", () => {
+    expect(shapesOf("/files/*splat")).toEqual([{ treePath: "/files/*", exact: true }]);
+    expect(shapesOf("/files/*")).toEqual([{ treePath: "/files/*", exact: false }]);
+  });
+
+  it("case-insensitive shapes are lower-cased, case-sensitive ones kept", () => {
+    expect(shapesOf("/Users")[0].treePath).toBe("/users");
+    expect(shapesOf("/Users", { sensitive: true })[0].treePath).toBe("/Users");
+  });
+
+  it("a RegExp path has no shapes (walked with its RegExp)", () => {
+    expect(compilePattern(/^\/x$/).shapes).toBeNull();
+  });
+
+  it("a literal find-my-way syntax character keeps the pattern out of the tree", () => {
+    expect(compilePattern("/esc\\:colon").shapes).toEqual([null]);
+  });
+
+  it("prefix patterns of '/' match everything", () => {
+    expect(compilePattern("/", { end: false }).matchesAll).toBe(true);
+    expect(compilePattern("/api", { end: false }).matchesAll).toBe(false);
+  });
+});
+
+describe("matchPattern", () => {
+  it("gives params with a null prototype and the matched prefix", () => {
+    const match = matchPattern(compilePattern("/api/:v", { end: false }), "/api/v1/users");
+    expect(Object.getPrototypeOf(match.params)).toBeNull();
+    expect({ ...match.params }).toEqual({ v: "v1" });
+    expect(match.path).toBe("/api/v1");
+  });
+
+  it("splits and decodes wildcard values", () => {
+    const match = matchPattern(compilePattern("/s/*rest"), "/s/a%20b/c");
+    expect(match.params.rest).toEqual(["a b", "c"]);
+  });
+
+  it("a malformed escape in a param is a 400 error", () => {
+    expect(() => decodeParam("%E0")).toThrow(expect.objectContaining({ status: 400, statusCode: 400 }));
+    expect(decodeParam("plain")).toBe("plain");
+  });
+});
+
+describe("shapesMayOverlap", () => {
+  const shape = (pattern) => compilePattern(pattern).shapes[0];
+  const prefix = (pattern) => compilePattern(pattern, { end: false }).shapes[0];
+
+  it("different static segments never overlap", () => {
+    expect(shapesMayOverlap(shape("/a/x"), false, shape("/b/x"))).toBe(false);
+    expect(shapesMayOverlap(shape("/users/new"), false, shape("/users/list"))).toBe(false);
+  });
+
+  it("a param overlaps any segment", () => {
+    expect(shapesMayOverlap(shape("/users/:id"), false, shape("/users/new"))).toBe(true);
+    expect(shapesMayOverlap(shape("/a/:x"), false, shape("/:y/b"))).toBe(true);
+  });
+
+  it("different lengths overlap only through a wildcard or a prefix", () => {
+    expect(shapesMayOverlap(shape("/a"), false, shape("/a/b"))).toBe(false);
+    expect(shapesMayOverlap(prefix("/a"), true, shape("/a/b"))).toBe(true);
+    expect(shapesMayOverlap(shape("/a/*rest"), false, shape("/a/b/c"))).toBe(true);
+    expect(shapesMayOverlap(shape("/a/b/c"), false, shape("/a/*rest"))).toBe(true);
+  });
+
+  it("a prefix longer than the route does not overlap it", () => {
+    expect(shapesMayOverlap(prefix("/a/b"), true, shape("/a"))).toBe(false);
+  });
+});

@@ -1,0 +1,77 @@
+// Correctness before speed: one request, compared with what the scenario
+// expects. A server that answers wrongly is reported and never timed.
+import { request as httpRequest } from "node:http";
+import { readFile } from "node:fs/promises";
+import { isDeepStrictEqual } from "node:util";
+
+const TIMEOUT_MS = 10_000;
+
+// Sends exactly the request autocannon will send (no accept-encoding etc.).
+export function send(baseUrl, { method = "GET", path, headers = {}, body }) {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(new URL(path, baseUrl), { method, headers, agent: false, timeout: TIMEOUT_MS });
+    req.once("timeout", () => req.destroy(new Error(`no answer within ${TIMEOUT_MS} ms`)));
+    req.once("error", reject);
+    req.once("response", (res) => {
+      const chunks = [];
+      res.on("data", (chunk) => chunks.push(chunk));
+      res.once("error", reject);
+      res.once("end", () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.end(body);
+  });
+}
+
+// Returns a list of human-readable problems; empty means correct.
+export async function verify(expect, response) {
+  const problems = [];
+  if (response.status !== expect.status) problems.push(`status ${response.status}, expected ${expect.status}`);
+  if (expect.body !== undefined) {
+    const text = response.body.toString();
+    if (text !== expect.body) problems.push(`body ${preview(text)}, expected ${preview(expect.body)}`);
+  }
+  if (expect.json !== undefined) problems.push(...verifyJson(expect.json, response.body));
+  if (expect.bodyFile !== undefined) {
+    const wanted = await readFile(expect.bodyFile);
+    if (!wanted.equals(response.body)) {
+      problems.push(`body of ${response.body.length} bytes differs from ${expect.bodyFile} (${wanted.length} bytes)`);
+    }
+  }
+  for (const [name, wanted] of Object.entries(expect.headers ?? {})) {
+    const problem = verifyHeader(name, response.headers[name], wanted);
+    if (problem) problems.push(problem);
+  }
+  return problems;
+}
+
+function verifyJson(wanted, body) {
+  let actual;
+  try {
+    actual = JSON.parse(body.toString());
+  } catch {
+    return [`body ${preview(body.toString())} is not JSON`];
+  }
+  return isDeepStrictEqual(actual, wanted) ? [] : [`JSON ${preview(JSON.stringify(actual))}, expected ${JSON.stringify(wanted)}`];
+}
+
+// wanted: exact string, RegExp, true (must be present) or false (must be absent).
+function verifyHeader(name, actual, wanted) {
+  if (wanted === true) return actual === undefined ? `header ${name} missing` : null;
+  if (wanted === false) return actual === undefined ? null : `header ${name} should be absent, got ${actual}`;
+  if (actual === undefined) return `header ${name} missing`;
+  const ok = wanted instanceof RegExp ? wanted.test(actual) : actual === wanted;
+  return ok ? null : `header ${name}: ${actual}, expected ${wanted}`;
+}
+
+function preview(text) {
+  return JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text);
+}
+
+// send + verify; a refused connection or a timeout is a problem like any other.
+export async function checkAnswer(baseUrl, request, expect) {
+  try {
+    return await verify(expect, await send(baseUrl, request));
+  } catch (error) {
+    return [error.message];
+  }
+}

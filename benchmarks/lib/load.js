@@ -1,0 +1,56 @@
+// Load generation through autocannon's programmatic API, reduced to the
+// numbers the report uses plus everything that makes a run invalid.
+import autocannon from "autocannon";
+import { LatencyRecorder } from "./latency.js";
+
+// options: { connections, duration (s) } for a timed run, or { connections, amount }
+// for a fixed number of requests; verifyBody(text) => boolean checks every answer.
+export async function runLoad(baseUrl, request, { connections, duration, amount, verifyBody }) {
+  const options = {
+    url: new URL(request.path, baseUrl).href,
+    method: request.method ?? "GET",
+    headers: request.headers,
+    body: request.body,
+    connections,
+    pipelining: 1,
+    // autocannon only stops on a sample tick: sample often so a run ends
+    // within 0.1 s of its duration or amount, not up to a second later.
+    sampleInt: 100,
+  };
+  // autocannon rejects keys that are present but undefined.
+  if (amount === undefined) options.duration = duration;
+  else options.amount = amount;
+  if (verifyBody) options.verifyBody = verifyBody;
+
+  const latencies = new LatencyRecorder();
+  const run = autocannon(options);
+  run.on("response", (client, status, bytes, ms) => latencies.record(ms));
+  const result = await run;
+  const [p50, p99, p999] = latencies.percentiles([50, 99, 99.9]);
+  const statuses = {};
+  for (const [code, { count }] of Object.entries(result.statusCodeStats)) statuses[code] = count;
+  return {
+    requests: result.requests.total,
+    rps: result.requests.total / result.duration,
+    latency: { p50, p99, p999 },
+    bytesPerSecond: result.throughput.total / result.duration,
+    statuses,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    mismatches: result.mismatches,
+  };
+}
+
+// Why a load run cannot be trusted, if it cannot: errors, timeouts, wrong bodies
+// or any status other than the expected one.
+export function loadProblems(summary, expectedStatus) {
+  const problems = [];
+  if (summary.requests === 0) problems.push("no request completed");
+  if (summary.errors) problems.push(`${summary.errors} connection errors`);
+  if (summary.timeouts) problems.push(`${summary.timeouts} timeouts`);
+  if (summary.mismatches) problems.push(`${summary.mismatches} wrong bodies`);
+  for (const [code, count] of Object.entries(summary.statuses)) {
+    if (Number(code) !== expectedStatus) problems.push(`${count} × status ${code}, expected ${expectedStatus}`);
+  }
+  return problems;
+}

@@ -1,0 +1,89 @@
+// Memory: resident set size of each server at rest, at its peak under load
+// (sampled over IPC while autocannon runs) and once the load has stopped.
+import { setTimeout as sleep } from "node:timers/promises";
+import { startServer } from "./server-process.js";
+import { checkAnswer } from "./http-check.js";
+import { runLoad, loadProblems } from "./load.js";
+import { rotate } from "./stats.js";
+import { newEntry, presentServers, fail, finish } from "./roster.js";
+
+export const MEMORY_METRICS = { rest: "lower", load: "lower", after: "lower" };
+
+const SETTLE_MS = 500; // let start-up garbage and timers quiet down
+const SAMPLE_EVERY_MS = 250;
+const AFTER_LOAD_MS = 1_000;
+const MB = 1024 * 1024;
+
+export async function runMemory(scenario, { plan, profile, log }) {
+  const entries = scenario.servers.map((server) => newEntry(server));
+  const entryOf = (server) => entries[scenario.servers.indexOf(server)];
+  const present = presentServers(scenario.servers, (server) => [entryOf(server)], log);
+  const rounds = profile.smoke ? 1 : profile.rounds;
+
+  for (let round = 0; round < rounds; round++) {
+    for (const server of rotate(present, round)) {
+      const entry = entryOf(server);
+      if (entry.status !== "ok") continue;
+      const outcome = await measureOnce(scenario, server, entry, { plan, profile });
+      log(`  memory round ${round + 1}/${rounds} ${server.label}: ${outcome}`);
+    }
+  }
+  for (const entry of entries) finish(entry, Object.keys(MEMORY_METRICS));
+  return {
+    kind: "memory",
+    metrics: MEMORY_METRICS,
+    cases: [{ name: "memory", title: scenario.title, primary: "rest", unit: "MB", servers: entries }],
+  };
+}
+
+async function measureOnce(scenario, server, entry, { plan, profile }) {
+  let handle;
+  try {
+    handle = await startServer(server.file, { plan });
+  } catch (error) {
+    return fail(entry, "failed to start", error.message);
+  }
+  try {
+    const problems = await checkAnswer(handle.url, scenario.request, scenario.expect);
+    if (problems.length) return fail(entry, "wrong answer", problems.join("; "));
+    await sleep(profile.smoke ? 0 : SETTLE_MS);
+    const rest = await rssMB(handle);
+    const loadOptions = profile.smoke
+      ? { connections: 10, amount: profile.requests }
+      : { connections: profile.connections, duration: profile.duration };
+    const { peak, summary } = await peakDuring(handle, runLoad(handle.url, scenario.request, loadOptions));
+    const loadIssues = loadProblems(summary, scenario.expect.status);
+    if (loadIssues.length) {
+      if (profile.smoke) return fail(entry, "wrong answer under load", loadIssues.join("; "));
+      entry.problems.push(loadIssues.join("; "));
+      return `discarded (${loadIssues.join("; ")})`;
+    }
+    await sleep(profile.smoke ? 0 : AFTER_LOAD_MS);
+    const after = await rssMB(handle);
+    entry.runs.push({ rest, load: peak, after });
+    return `rest ${rest.toFixed(1)} MB, load ${peak.toFixed(1)} MB, after ${after.toFixed(1)} MB`;
+  } catch (error) {
+    return fail(entry, "errors under load", error.message);
+  } finally {
+    await handle.stop();
+  }
+}
+
+async function rssMB(handle) {
+  return (await handle.memory()).rss / MB;
+}
+
+// Samples RSS until the load finishes. The first sample is taken at once, so
+// even a short run yields a reading under load.
+async function peakDuring(handle, loading) {
+  let finished = false;
+  const done = loading.finally(() => {
+    finished = true;
+  });
+  let peak = 0;
+  do {
+    peak = Math.max(peak, await rssMB(handle));
+    await Promise.race([sleep(SAMPLE_EVERY_MS), done]);
+  } while (!finished);
+  return { peak, summary: await done };
+}

@@ -1,0 +1,119 @@
+// Runs one benchmark server in its own child process (see benchmarks/servers/ready.js
+// for the contract) and hands back a small handle to talk to it.
+import { spawn } from "node:child_process";
+import { createServer } from "node:net";
+import { serverCommand } from "./affinity.js";
+
+const PROBE = new URL("./probe.js", import.meta.url).href;
+const READY_TIMEOUT_MS = 15_000;
+const STOP_TIMEOUT_MS = 3_000;
+const STDERR_KEPT = 8_000;
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+// Resolves once the server said "ready"; rejects with the reason it never did.
+// `probe: false` keeps the process pristine (cold start), at the price of no memory().
+// `file` is an absolute path to the server script.
+export async function startServer(file, { plan, probe = true } = {}) {
+  const port = await freePort();
+  const nodeArgs = probe ? [`--import=${PROBE}`, file] : [file];
+  const { command, args } = serverCommand(plan ?? { pinned: false }, nodeArgs);
+  const startedAt = process.hrtime.bigint();
+  const child = spawn(command, args, {
+    env: { ...process.env, PORT: String(port), NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
+  });
+  let stderr = "";
+  child.stderr.setEncoding("utf8").on("data", (chunk) => {
+    if (stderr.length < STDERR_KEPT) stderr += chunk;
+  });
+
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => fail(`no "ready" within ${READY_TIMEOUT_MS} ms`), READY_TIMEOUT_MS);
+    function done() {
+      clearTimeout(timer);
+      child.off("message", onMessage);
+      child.stdout.off("data", onStdout);
+      child.off("exit", onExit);
+      child.off("error", onError);
+    }
+    function succeed() {
+      done();
+      resolve();
+    }
+    function fail(reason) {
+      done();
+      child.kill("SIGKILL");
+      const detail = errorLine(stderr);
+      reject(new Error(detail ? `${reason}: ${detail}` : reason));
+    }
+    function onMessage(message) {
+      if (message === "ready") succeed();
+    }
+    function onStdout(chunk) {
+      if (String(chunk).includes("READY")) succeed();
+    }
+    function onExit(code, signal) {
+      fail(`exited with ${signal ?? `code ${code}`} before ready`);
+    }
+    function onError(error) {
+      fail(error.message);
+    }
+    child.on("message", onMessage);
+    child.stdout.on("data", onStdout);
+    child.once("exit", onExit);
+    child.once("error", onError);
+  });
+  child.stdout.resume(); // keep draining whatever the server logs
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    startedAt,
+    memory: () => readMemory(child),
+    stop: () => stopServer(child),
+  };
+}
+
+// The line of a crash report that says what went wrong ("TypeError: ...").
+function errorLine(stderr) {
+  const lines = stderr.split("\n").map((line) => line.trim()).filter(Boolean);
+  return lines.find((line) => /^\w*Error\b/.test(line)) ?? lines.at(-1) ?? "";
+}
+
+function readMemory(child) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.off("message", onMessage);
+      reject(new Error("no memory report"));
+    }, 5_000);
+    function onMessage(message) {
+      if (message?.type !== "bench:memory") return;
+      clearTimeout(timer);
+      child.off("message", onMessage);
+      resolve(message.usage);
+    }
+    child.on("message", onMessage);
+    child.send("bench:memory");
+  });
+}
+
+function stopServer(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill("SIGKILL"), STOP_TIMEOUT_MS);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}

@@ -1,0 +1,21 @@
+// Every scenario, in the order the full run executes them.
+import hello from "./hello.js";
+import json from "./json.js";
+import params from "./params.js";
+import middleware from "./middleware.js";
+import routers from "./routers.js";
+import scaling from "./scaling.js";
+import coldStart from "./cold-start.js";
+import memory from "./memory.js";
+
+export const scenarios = [hello, json, params, middleware, routers, scaling, coldStart, memory];
+
+export function selectScenarios(names) {
+  if (names.length === 0) return scenarios;
+  const known = new Map(scenarios.map((scenario) => [scenario.name, scenario]));
+  const unknown = names.filter((name) => !known.has(name));
+  if (unknown.length) {
+    throw new Error(`unknown scenario ${unknown.join(", ")}; known: ${[...known.keys()].join(", ")}`);
+  }
+  return names.map((name) => known.get(name));
+}

@@ -1,0 +1,16 @@
+import { servers } from "./servers.js";
+
+export default {
+  name: "json",
+  title: "JSON: GET / answers {hello: 'world'}",
+  headline: true,
+  servers: servers("json", ["node", "lib-server", "express", "express4", "fastify", "polka"]),
+  cases: [
+    {
+      name: "json",
+      title: "GET / → JSON",
+      request: { path: "/" },
+      expect: { status: 200, json: { hello: "world" }, headers: { "content-type": /^application\/json/ } },
+    },
+  ],
+};

@@ -1,0 +1,15 @@
+import { servers } from "./servers.js";
+
+// The hello app again, with 10, 100 and 1,000 concurrent connections.
+export default {
+  name: "scaling",
+  title: "Hello world with 10, 100 and 1,000 connections",
+  servers: servers("hello", ["node", "lib-server-lean", "lib-server", "express", "fastify"]),
+  cases: [10, 100, 1000].map((connections) => ({
+    name: `c${connections}`,
+    title: `${connections.toLocaleString("en-US")} connections`,
+    connections,
+    request: { path: "/" },
+    expect: { status: 200, body: "ok" },
+  })),
+};

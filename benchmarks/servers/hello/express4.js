@@ -1,0 +1,5 @@
+import express from "express4";
+import helloApp from "./app.js";
+import { port, host, ready } from "../ready.js";
+
+helloApp(express()).listen(port, host, ready);

@@ -1,0 +1,5 @@
+import express from "express";
+import jsonApp from "./app.js";
+import { port, host, ready } from "../ready.js";
+
+jsonApp(express()).listen(port, host, ready);

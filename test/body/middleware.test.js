@@ -1,0 +1,197 @@
+import http from "node:http";
+import { PassThrough, Readable } from "node:stream";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { json, raw, text, urlencoded } from "../../src/body/index.js";
+import { listen, send } from "./http-helpers.js";
+
+// Behaviour of the parsers on plain node:http, beyond what the differential
+// tests can observe: prototypes, draining, aborted uploads, skipping.
+
+function runParsers(parsers, req, res, done) {
+  let index = 0;
+  const next = (err) => {
+    if (err || index === parsers.length) done(err);
+    else parsers[index++](req, res, next);
+  };
+  next();
+}
+
+describe("prototype safety", () => {
+  const jsonParser = json();
+  const simpleForm = urlencoded();
+  const extendedForm = urlencoded({ extended: true });
+  let server;
+  let seen;
+
+  beforeAll(async () => {
+    server = await listen((req, res) => {
+      const parser = req.url === "/json" ? jsonParser : req.url === "/simple" ? simpleForm : extendedForm;
+      parser(req, res, (err) => {
+        seen = req.body;
+        res.statusCode = err ? err.status : 200;
+        res.end();
+      });
+    });
+  });
+  afterAll(() => server.close());
+
+  const post = (path, type, body) => send(server.port, { path, headers: { "content-type": type }, body });
+
+  test("JSON __proto__ stays an own data property", async () => {
+    expect((await post("/json", "application/json", '{"__proto__":{"polluted":"yes"},"nested":{"__proto__":{"polluted":"yes"}}}')).status).toBe(200);
+    expect(Object.getPrototypeOf(seen)).toBe(Object.prototype);
+    expect(Object.hasOwn(seen, "__proto__")).toBe(true);
+    expect(seen.polluted).toBeUndefined();
+    expect(Object.getPrototypeOf(seen.nested)).toBe(Object.prototype);
+    expect(seen.nested.polluted).toBeUndefined();
+  });
+
+  test("JSON constructor.prototype does not reach Object.prototype", async () => {
+    await post("/json", "application/json", '{"constructor":{"prototype":{"polluted":"yes"}}}');
+    expect(seen.constructor.prototype.polluted).toBe("yes");
+    expect({}.polluted).toBeUndefined();
+  });
+
+  test.each([
+    ["/simple", "__proto__[polluted]=yes&__proto__=x&constructor[prototype][polluted]=yes"],
+    ["/extended", "__proto__[polluted]=yes&__proto__=x&a[__proto__][polluted]=yes&constructor[prototype][polluted]=yes"],
+  ])("urlencoded %s ignores __proto__ and keeps constructor keys own", async (path, body) => {
+    expect((await post(path, "application/x-www-form-urlencoded", body)).status).toBe(200);
+    expect(Object.getPrototypeOf(seen)).toBe(Object.prototype);
+    expect(seen.polluted).toBeUndefined();
+    expect(Object.hasOwn(seen, "__proto__")).toBe(false);
+    if (seen.a) expect(Object.getPrototypeOf(seen.a)).toBe(Object.prototype);
+    expect({}.polluted).toBeUndefined();
+    expect(Object.prototype.polluted).toBeUndefined();
+  });
+});
+
+describe("on plain node:http", () => {
+  let server;
+  let lastError;
+  let errorSeen;
+
+  beforeAll(async () => {
+    const parsers = {
+      "/json": [json({ limit: "1kb" })],
+      "/chain": [json(), text({ type: "*/*" }), raw({ type: "*/*" })],
+      "/marked": [(req, res, next) => ((req._body = true), next()), json()],
+    };
+    server = await listen((req, res) => {
+      runParsers(parsers[req.url], req, res, (err) => {
+        lastError = err;
+        errorSeen?.(err);
+        res.statusCode = err ? err.status : 200;
+        res.end(JSON.stringify({ body: req.body, hasBodyKey: "body" in req, type: err?.type }));
+      });
+    });
+  });
+  afterAll(() => server.close());
+
+  test("a request without a body gets req.body = undefined as an own key", async () => {
+    const res = await send(server.port, { method: "GET", path: "/json", headers: { "content-type": "application/json" } });
+    expect(JSON.parse(res.text)).toEqual({ hasBodyKey: true });
+  });
+
+  test("once a parser consumed the body the next ones skip", async () => {
+    const res = await send(server.port, { path: "/chain", headers: { "content-type": "application/json" }, body: '{"a":1}' });
+    expect(JSON.parse(res.text).body).toEqual({ a: 1 });
+  });
+
+  test("req._body === true skips parsing", async () => {
+    const res = await send(server.port, { path: "/marked", headers: { "content-type": "application/json" }, body: '{"a":1}' });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.text).body).toBeUndefined();
+  });
+
+  test.each([
+    ["with Content-Length", "x".repeat(200_000)],
+    ["chunked", Array.from({ length: 20 }, () => "x".repeat(10_000))],
+    ["gzip bomb", Buffer.concat(Array(8).fill(zlib.gzipSync(Buffer.alloc(16 * 1024 * 1024)))), { "content-encoding": "gzip" }],
+  ])("after a 413 (%s) the keep-alive connection serves the next request", async (_, oversized, headers) => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const first = await request(server.port, agent, "/json", oversized, headers);
+      expect(first.status).toBe(413);
+      const second = await request(server.port, agent, "/json", '{"again":true}');
+      expect(second.status).toBe(200);
+      expect(second.reusedSocket).toBe(true);
+      expect(JSON.parse(second.text).body).toEqual({ again: true });
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  test("an upload cut short reaches next() as request.aborted", async () => {
+    const reported = new Promise((resolve) => (errorSeen = resolve));
+    const req = http.request({
+      host: "127.0.0.1",
+      port: server.port,
+      path: "/json",
+      method: "POST",
+      headers: { "content-type": "application/json", "content-length": 500 },
+    });
+    req.on("error", () => {});
+    req.write('{"partial":');
+    setTimeout(() => req.destroy(), 50);
+    const err = await reported;
+    errorSeen = undefined;
+    expect(err).toMatchObject({ status: 400, type: "request.aborted", code: "ECONNABORTED" });
+    expect(lastError).toBe(err);
+  });
+});
+
+describe("on a stream that is not an http request", () => {
+  // a stand-in for req: any readable with headers
+  const fakeRequest = (headers, source) => Object.assign(source, { headers });
+
+  test("a gzip bomb is abandoned after inflating just past the limit", async () => {
+    // gzip members can be concatenated: 8 × 16 MB of zeros in ~128 KB
+    const bomb = Buffer.concat(Array(8).fill(zlib.gzipSync(Buffer.alloc(16 * 1024 * 1024))));
+    let offset = 0;
+    const source = new Readable({
+      read() {
+        this.push(offset < bomb.length ? bomb.subarray(offset, (offset += 1024)) : null);
+      },
+    });
+    const req = fakeRequest({ "content-type": "application/json", "content-encoding": "gzip", "transfer-encoding": "chunked" }, source);
+    let gunzip; // the decompressor the parser pipes the request into
+    const pipe = source.pipe;
+    source.pipe = (destination, options) => pipe.call(source, (gunzip = destination), options);
+    const err = await new Promise((resolve) => json({ limit: "256kb" })(req, {}, resolve));
+    expect(err).toMatchObject({ status: 413, type: "entity.too.large" });
+    // a paused gunzip would go on inflating what it was given: it must be gone
+    expect(gunzip.destroyed).toBe(true);
+    expect(source.listenerCount("data")).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // 256 KB of zeros come from ~256 bytes of gzip; beyond that only the
+    // streams' buffers (16 KB in the source, 16 KB in gunzip) were filled
+    expect(offset).toBeLessThan(48 * 1024);
+  });
+
+  test("parses a PassThrough carrying a body", async () => {
+    const req = fakeRequest({ "content-type": "text/plain", "content-length": "5" }, new PassThrough());
+    req.end("hello");
+    const err = await new Promise((resolve) => text()(req, {}, resolve));
+    expect(err).toBeUndefined();
+    expect(req.body).toBe("hello");
+  });
+});
+
+function request(port, agent, path, body, extraHeaders) {
+  return new Promise((resolve, reject) => {
+    const chunked = Array.isArray(body);
+    const headers = { "content-type": "application/json", ...extraHeaders };
+    if (!chunked) headers["content-length"] = Buffer.byteLength(body);
+    const req = http.request({ host: "127.0.0.1", port, path, method: "POST", headers, agent }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk) => (text += chunk));
+      res.on("end", () => resolve({ status: res.statusCode, text, reusedSocket: req.reusedSocket }));
+    });
+    req.on("error", reject);
+    if (chunked) body.forEach((chunk) => req.write(chunk));
+    req.end(chunked ? undefined : body);
+  });
+}

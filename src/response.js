@@ -63,7 +63,7 @@ export class Response extends http.ServerResponse {
     let length;
     if (chunk !== undefined) {
       if (Buffer.isBuffer(chunk)) length = chunk.length;
-      else if (!generateETag && chunk.length < 1000) length = Buffer.byteLength(chunk, encoding);
+      else if ((!generateETag || etagFn.takesStrings) && typeof chunk === "string") length = Buffer.byteLength(chunk, encoding);
       else {
         chunk = Buffer.from(chunk, encoding);
         encoding = undefined;

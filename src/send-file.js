@@ -1,0 +1,252 @@
+// The file-sending core shared by serveStatic and res.sendFile/res.download:
+// resolve a path (index files, extensions, symlink containment), then answer
+// with validators, conditional requests, ranges, precompressed siblings, and
+// the body from memory or a stream. Semantics follow the `send` package.
+import { createReadStream } from "node:fs";
+import { extname, isAbsolute, resolve as resolvePath } from "node:path";
+import vary from "vary";
+import { httpError } from "./errors.js";
+import { sendOptions } from "./static/options.js";
+import { FileCache, FILE, DIRECTORY, realRootOf } from "./static/file-cache.js";
+import { normalizeRelative, hasDotSegment } from "./static/safe-path.js";
+import { preconditionFailed, notModified, rangeIsCurrent } from "./static/conditional.js";
+import { singleRange } from "./static/ranges.js";
+import { acceptsEncoding } from "./static/accept-encoding.js";
+import { compressedCopy } from "./static/compress.js";
+import { sendErrorPage } from "./static/respond.js";
+
+// res.sendFile re-stats on every call (apps often write a file, then send it),
+// but an unchanged file is still served from memory.
+const sharedCache = new FileCache({ revalidateAfter: 0 });
+// Bigger than the fs default (64 KiB): fewer reads and writes per large file.
+const STREAM_CHUNK = 256 * 1024;
+const UP_SEGMENT = /(?:^|[\\/])\.\.(?:[\\/]|$)/;
+const NOT_FOUND_CODES = new Set(["ENOENT", "ENOTDIR", "ENAMETOOLONG"]);
+
+/**
+ * Sends the file at `filePath` (absolute, or relative to options.root).
+ * `done(err)` receives every error instead of it being answered (404 missing,
+ * 403 dotfile/forbidden, 400 malformed, 412, 416 with err.headers, EISDIR for a
+ * directory, ECONNABORTED when the client went away), and `done()` once the
+ * response has finished. Without `done`, errors are answered with a small page.
+ */
+export function sendFile(req, res, filePath, options, done) {
+  if (typeof options === "function") {
+    done = options;
+    options = undefined;
+  }
+  if (typeof filePath !== "string" || filePath === "") throw new TypeError("path must be a non-empty string");
+  const cfg = sendOptions(options);
+  if (cfg.root === null && !isAbsolute(filePath)) throw new TypeError("path must be absolute or specify root to sendFile");
+
+  const site = {
+    cfg,
+    cache: sharedCache,
+    realRoot: cfg.root === null || cfg.followSymlinks ? null : undefined,
+    fail: (req, res, next, err) => finish(err),
+    directory: (req, res, next, entry) => finish(httpError(404, "EISDIR, read", { code: "EISDIR", path: entry.path })),
+    beforeHeaders: cfg.headers === null ? null : setExtraHeaders,
+  };
+  let settled = false;
+  const onClose = () => finish(res.writableFinished ? undefined : Object.assign(new Error("Request aborted"), { code: "ECONNABORTED" }));
+  function finish(err) {
+    if (settled) return;
+    settled = true;
+    res.off("close", onClose);
+    if (done) done(err);
+    else if (err && !res.headersSent && err.code !== "ECONNABORTED") sendErrorPage(res, err);
+  }
+  res.on("close", onClose);
+
+  // Dotfiles are judged on the part of the path below the root, if any.
+  const checked = cfg.root === null ? absoluteTarget(filePath) : normalizeRelative(filePath);
+  if (typeof checked === "number") return finish(httpError(checked));
+  if (cfg.dotfiles !== "allow" && hasDotSegment(checked)) return finish(httpError(cfg.dotfiles === "deny" ? 403 : 404));
+  servePath(req, res, done, cfg.root === null ? checked : rootPrefix(cfg.root) + checked, site);
+}
+
+function setExtraHeaders(res, entry, cfg) {
+  for (const [name, value] of cfg.headers) res.setHeader(name, value);
+}
+
+// Without a root, any ".." is refused, as in `send`.
+function absoluteTarget(filePath) {
+  if (filePath.includes("\0")) return 400;
+  if (UP_SEGMENT.test(filePath)) return 403;
+  const path = resolvePath(filePath);
+  return filePath.endsWith("/") && path !== "/" ? path + "/" : path;
+}
+
+// "/srv" + "/a" but "/" + "/a" would give "//a".
+export function rootPrefix(root) {
+  return root.endsWith("/") ? root.slice(0, -1) : root;
+}
+
+/**
+ * Serves `path` (absolute; a trailing slash asks for the directory's index).
+ * `site` carries the normalized options, the cache and the caller's policy:
+ * fail(req, res, next, err, fileFound), directory(req, res, next, entry, path) and
+ * beforeHeaders(res, entry, cfg) (null when unused).
+ */
+export async function servePath(req, res, next, path, site) {
+  let found = false;
+  try {
+    if (site.realRoot === undefined) {
+      const real = await realRootOf(site.cfg.root);
+      if (real === null) return site.fail(req, res, next, httpError(404, undefined, { code: "ENOENT" }), false);
+      site.realRoot = real;
+    }
+    const entry = await resolveEntry(path, site);
+    if (entry.kind === FILE) {
+      found = true;
+      return await sendEntry(req, res, next, entry, site);
+    }
+    if (entry.kind === DIRECTORY) return site.directory(req, res, next, entry, path);
+    site.fail(req, res, next, statError(entry.code), false);
+  } catch (err) {
+    site.fail(req, res, next, NOT_FOUND_CODES.has(err.code) ? statError(err.code) : err, found);
+  }
+}
+
+async function entryFor(path, site) {
+  return site.cache.peek(path) ?? (await site.cache.lookup(path, site.realRoot));
+}
+
+// The file to send, else the directory (index files exhausted), else a miss.
+async function resolveEntry(path, site) {
+  const { cfg } = site;
+  if (path.endsWith("/")) {
+    for (const name of cfg.index) {
+      const index = await entryFor(path + name, site);
+      if (index.kind === FILE) return index;
+    }
+    const dir = await entryFor(path.slice(0, -1) || "/", site);
+    return dir.kind === DIRECTORY ? dir : NOT_A_DIRECTORY;
+  }
+  const entry = await entryFor(path, site);
+  if (entry.kind !== FILE && entry.code === "ENOENT" && cfg.extensions.length > 0 && extname(path) === "") {
+    for (const ext of cfg.extensions) {
+      const candidate = await entryFor(`${path}.${ext}`, site);
+      if (candidate.kind === FILE) return candidate;
+    }
+  }
+  return entry;
+}
+
+const NOT_A_DIRECTORY = { kind: -1, code: "ENOENT" };
+
+function statError(code) {
+  return NOT_FOUND_CODES.has(code) ? httpError(404, undefined, { code }) : httpError(500, undefined, { code });
+}
+
+async function sendEntry(req, res, next, entry, site) {
+  const { cfg, cache } = site;
+  if (res.headersSent) return site.fail(req, res, next, httpError(500, "Can't set headers after they are sent."), true);
+  const headers = req.headers;
+  const isHead = req.method === "HEAD";
+
+  // The representation: the file itself or a precompressed sibling of it.
+  let body = entry;
+  let encoding;
+  if (cfg.precompressed !== null) {
+    vary(res, "Accept-Encoding");
+    const accepted = headers["accept-encoding"];
+    for (const { name, suffix } of accepted === undefined ? [] : cfg.precompressed) {
+      if (!acceptsEncoding(accepted, name)) continue;
+      const sibling = await entryFor(entry.path + suffix, site);
+      if (sibling.kind === FILE) {
+        body = sibling;
+        encoding = name;
+        break;
+      }
+    }
+  }
+  if (!isHead && body.buffer === null && cache.fits(body.stat.size)) {
+    const loaded = await cache.content(body);
+    if (body === entry) entry = loaded;
+    body = loaded;
+  }
+  let bytes = body.buffer;
+  let etag = body.etag;
+  if (cfg.compress && encoding === undefined && bytes !== null && headers.range === undefined) {
+    const copy = compressedCopy(res, headers, body, cache);
+    if (copy !== null) {
+      bytes = copy.buffer;
+      etag = copy.etag;
+      encoding = copy.encoding;
+    }
+  }
+
+  if (site.beforeHeaders !== null) site.beforeHeaders(res, entry, cfg);
+  if (cfg.acceptRanges && !res.hasHeader("Accept-Ranges")) res.setHeader("Accept-Ranges", "bytes");
+  if (cfg.cacheControl !== null && !res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", cfg.cacheControl);
+  if (cfg.lastModified && !res.hasHeader("Last-Modified")) res.setHeader("Last-Modified", body.lastModified);
+  if (cfg.etag && !res.hasHeader("ETag")) res.setHeader("ETag", etag);
+  if (!res.hasHeader("Content-Type")) res.setHeader("Content-Type", entry.type);
+  if (encoding !== undefined) res.setHeader("Content-Encoding", encoding);
+
+  if (
+    headers["if-none-match"] !== undefined ||
+    headers["if-modified-since"] !== undefined ||
+    headers["if-match"] !== undefined ||
+    headers["if-unmodified-since"] !== undefined
+  ) {
+    const currentEtag = res.getHeader("ETag");
+    const lastModified = res.getHeader("Last-Modified");
+    if (preconditionFailed(headers, currentEtag, lastModified)) return site.fail(req, res, next, httpError(412), true);
+    const status = res.statusCode;
+    if (((status >= 200 && status < 300) || status === 304) && notModified(headers, currentEtag, lastModified)) {
+      for (const name of ENTITY_HEADERS) res.removeHeader(name);
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+  }
+
+  const size = bytes !== null ? bytes.length : body.stat.size;
+  let start = 0;
+  let end = size - 1;
+  if (headers.range !== undefined && cfg.acceptRanges && res.statusCode === 200) {
+    const range = singleRange(size, headers.range);
+    if (range !== null && rangeIsCurrent(headers, res.getHeader("ETag"), res.getHeader("Last-Modified"))) {
+      if (range === "unsatisfiable") {
+        const contentRange = `bytes */${size}`;
+        res.setHeader("Content-Range", contentRange);
+        return site.fail(req, res, next, httpError(416, undefined, { headers: { "Content-Range": contentRange } }), true);
+      }
+      start = range.start;
+      end = range.end;
+      res.statusCode = 206;
+      res.setHeader("Content-Range", `bytes ${start}-${end}/${size}`);
+    }
+  }
+
+  const length = end - start + 1;
+  res.setHeader("Content-Length", length);
+  if (isHead || length === 0) res.end();
+  else if (bytes !== null) res.end(length === bytes.length ? bytes : bytes.subarray(start, end + 1));
+  else streamFile(req, res, next, body, start, end, site);
+}
+
+// Headers describing a body that a 304 doesn't have.
+const ENTITY_HEADERS = ["Content-Encoding", "Content-Language", "Content-Length", "Content-Range", "Content-Type"];
+
+// A file deleted before it's opened answers 404 (nothing was sent yet); one that
+// shrinks mid-stream can't honour Content-Length, so the connection is cut
+// rather than left waiting for bytes that will never come.
+function streamFile(req, res, next, entry, start, end, site) {
+  const stream = createReadStream(entry.target ?? entry.path, { start, end, highWaterMark: STREAM_CHUNK });
+  stream.on("error", (err) => {
+    site.cache.forget(entry);
+    if (res.headersSent) res.destroy();
+    else site.fail(req, res, next, NOT_FOUND_CODES.has(err.code) ? statError(err.code) : err, true);
+  });
+  stream.on("end", () => {
+    if (stream.bytesRead < end - start + 1) {
+      site.cache.forget(entry);
+      res.destroy();
+    } else res.end();
+  });
+  res.once("close", () => stream.destroy());
+  stream.pipe(res, { end: false });
+}

@@ -1,0 +1,109 @@
+// serveStatic(root, options): connect-style middleware serving files under
+// `root`, a drop-in for express.static / serve-static 2 (same options and
+// fall-through rules), plus directory listings, precompressed siblings,
+// on-the-fly compression and an in-memory cache of small files.
+import encodeUrl from "encodeurl";
+import { httpError } from "./errors.js";
+import { servePath, rootPrefix } from "./send-file.js";
+import { sendOptions } from "./static/options.js";
+import { FileCache } from "./static/file-cache.js";
+import { relativeFromUrl, hasDotSegment } from "./static/safe-path.js";
+import { sendRedirect } from "./static/respond.js";
+import { sendListing } from "./static/listing.js";
+
+export function serveStatic(root, options = {}) {
+  if (!root) throw new TypeError("root path required");
+  if (typeof root !== "string") throw new TypeError("root path must be a string");
+  const { setHeaders } = options;
+  if (setHeaders !== undefined && typeof setHeaders !== "function") throw new TypeError("option setHeaders must be function");
+
+  const cfg = sendOptions({ ...options, root });
+  const fallthrough = options.fallthrough !== false;
+  const redirect = options.redirect !== false;
+  const listing = Boolean(options.listing);
+  const prefix = rootPrefix(cfg.root);
+  const cache =
+    options.cache === false
+      ? new FileCache({ maxEntries: 0, maxBytes: 0, revalidateAfter: 0 })
+      : new FileCache({ maxBytes: options.cacheMaxBytes, maxFileSize: options.cacheMaxFileSize, revalidateAfter: options.revalidateAfter });
+
+  const site = {
+    cfg,
+    cache,
+    realRoot: cfg.followSymlinks ? null : undefined,
+    beforeHeaders: setHeaders ? (res, entry) => setHeaders(res, entry.path, entry.stat) : null,
+    // Before a file is found, client errors mean "not mine": let the next
+    // middleware try, unless fallthrough is off. After, they're the answer.
+    fail(req, res, next, err, fileFound) {
+      if (fallthrough && !fileFound && err.status < 500) next();
+      else next(err);
+    },
+    directory(req, res, next, entry, path) {
+      if (!path.endsWith("/")) {
+        if (redirect) sendRedirect(res, slashLocation(req));
+        else site.fail(req, res, next, httpError(404), false);
+      } else if (listing) {
+        const options = { showDotfiles: cfg.dotfiles === "allow", realRoot: site.realRoot };
+        sendListing(req, res, entry.path, listingPath(req), options).catch((err) => site.fail(req, res, next, err, true));
+      } else {
+        site.fail(req, res, next, httpError(404), false);
+      }
+    },
+  };
+
+  return function serveStatic(req, res, next) {
+    const method = req.method;
+    if (method !== "GET" && method !== "HEAD") {
+      if (fallthrough) return next();
+      res.statusCode = 405;
+      res.setHeader("Allow", "GET, HEAD");
+      res.setHeader("Content-Length", "0");
+      res.end();
+      return;
+    }
+    const pathname = pathnameOf(req.url);
+    let relative = pathname === null ? 400 : relativeFromUrl(pathname);
+    if (typeof relative === "number") return site.fail(req, res, next, httpError(relative), false);
+    if (cfg.dotfiles !== "allow" && hasDotSegment(relative)) {
+      return site.fail(req, res, next, httpError(cfg.dotfiles === "deny" ? 403 : 404), false);
+    }
+    // Mounted at /static, a request for "/static" arrives as "/": treat it as
+    // the directory without its slash, so the redirect happens at the mount.
+    if (relative === "/" && req.originalUrl !== undefined && !pathnameOf(req.originalUrl)?.endsWith("/")) relative = "";
+    servePath(req, res, next, prefix + relative, site);
+  };
+}
+
+// Origin-form "/a?b" -> "/a"; absolute-form "http://h/a" -> "/a"; junk -> null.
+function pathnameOf(url) {
+  if (url.charCodeAt(0) !== 47 /* / */) {
+    try {
+      return new URL(url).pathname;
+    } catch {
+      return null;
+    }
+  }
+  const query = url.indexOf("?");
+  return query === -1 ? url : url.slice(0, query);
+}
+
+// The same URL with a slash after the path. Leading slashes and backslashes are
+// collapsed so the Location can't become protocol-relative ("//evil.com").
+function slashLocation(req) {
+  const url = req.originalUrl ?? req.url;
+  const query = url.indexOf("?");
+  const pathname = pathnameOf(url) ?? "/";
+  const search = query === -1 ? "" : url.slice(query);
+  const path = pathname.replace(/^[/\\]+/, "/");
+  return encodeUrl(`${path.endsWith("/") ? path : path + "/"}${search}`);
+}
+
+// The public path of a listing (mount prefix included), for its title.
+function listingPath(req) {
+  const pathname = pathnameOf(req.originalUrl ?? req.url) ?? "/";
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}

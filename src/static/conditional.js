@@ -1,0 +1,61 @@
+// Conditional requests (RFC 9110 §13), evaluated against the validators the
+// response carries (so a user-set ETag or Last-Modified is honoured).
+
+// If-Match (strong comparison) then If-Unmodified-Since -> 412 when true.
+export function preconditionFailed(headers, etag, lastModified) {
+  const ifMatch = headers["if-match"];
+  if (ifMatch !== undefined) {
+    if (ifMatch.trim() === "*") return false;
+    return etag === undefined || etag.startsWith("W/") || !listIncludes(ifMatch, etag, false);
+  }
+  const since = Date.parse(headers["if-unmodified-since"]);
+  if (Number.isNaN(since)) return false;
+  const modified = Date.parse(lastModified);
+  return Number.isNaN(modified) || modified > since;
+}
+
+const NO_CACHE = /(?:^|,)\s*no-cache\s*(?:,|$)/i;
+
+// If-None-Match (weak comparison, lists, "*"), else If-Modified-Since -> 304 when true.
+// A request `Cache-Control: no-cache` asks for a full response, as `fresh` does.
+export function notModified(headers, etag, lastModified) {
+  const ifNoneMatch = headers["if-none-match"];
+  const ifModifiedSince = headers["if-modified-since"];
+  if (ifNoneMatch === undefined && ifModifiedSince === undefined) return false;
+  const cacheControl = headers["cache-control"];
+  if (cacheControl !== undefined && NO_CACHE.test(cacheControl)) return false;
+  if (ifNoneMatch !== undefined) {
+    if (etag === undefined) return false;
+    return ifNoneMatch === etag || ifNoneMatch.trim() === "*" || listIncludes(ifNoneMatch, etag, true);
+  }
+  const since = Date.parse(ifModifiedSince);
+  const modified = Date.parse(lastModified);
+  return !Number.isNaN(since) && !Number.isNaN(modified) && modified <= since;
+}
+
+// If-Range: a range is only served if the client's copy is the current one
+// (strong ETag match, or exactly the Last-Modified date).
+export function rangeIsCurrent(headers, etag, lastModified) {
+  const ifRange = headers["if-range"];
+  if (ifRange === undefined) return true;
+  const value = ifRange.trim();
+  if (value.startsWith('"') || value.startsWith("W/")) {
+    return etag !== undefined && !etag.startsWith("W/") && value === etag;
+  }
+  const date = Date.parse(value);
+  return !Number.isNaN(date) && date === Date.parse(lastModified);
+}
+
+function listIncludes(list, etag, weak) {
+  const wanted = weak ? opaque(etag) : etag;
+  for (const item of list.split(",")) {
+    const tag = item.trim();
+    if ((weak ? opaque(tag) : tag) === wanted) return true;
+  }
+  return false;
+}
+
+// Weak comparison ignores the W/ prefix.
+function opaque(tag) {
+  return tag.startsWith("W/") ? tag.slice(2) : tag;
+}

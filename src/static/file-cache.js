@@ -1,0 +1,181 @@
+// What the disk said about a path, kept in memory: stat-derived validators and,
+// for small files, the bytes. Bounded in entries and bytes (LRU), and trusted
+// for `revalidateAfter` ms before the next request re-stats the path; an
+// unchanged stat (size, mtime, inode) keeps the cached bytes ("revalidated by
+// mtime"), so revalidateAfter = 0 costs one stat per request and no reads.
+import { promises as fsp } from "node:fs";
+import { extname, sep } from "node:path";
+import mime from "mime-types";
+
+export const MISSING = 0;
+export const FILE = 1;
+export const DIRECTORY = 2;
+
+const DEFAULTS = { maxEntries: 10_000, maxBytes: 32 * 1024 * 1024, maxFileSize: 256 * 1024, revalidateAfter: 1000 };
+
+class Entry {
+  constructor(path, target, stat, code, now) {
+    this.path = path; // as requested: decides the Content-Type
+    this.target = target; // realpath when symlinks were checked, else null
+    this.code = code; // errno code when missing
+    this.stat = stat;
+    this.kind = stat === null ? MISSING : stat.isFile() ? FILE : stat.isDirectory() ? DIRECTORY : MISSING;
+    this.checkedAt = now;
+    this.buffer = null;
+    this.encoded = null; // { br, gzip } compressed on the fly, see compress.js
+    this.bytes = 0; // what this entry counts against maxBytes
+    this.loading = null;
+    if (this.kind !== FILE) return;
+    // Strong validator: the representation only changes if size or mtime (µs) does.
+    this.etag = `"${stat.size.toString(16)}-${Math.round(stat.mtimeMs * 1000).toString(16)}"`;
+    this.lastModified = new Date(stat.mtimeMs).toUTCString();
+    this.type = mime.contentType(extname(path)) || "application/octet-stream";
+  }
+
+  sameAs(stat, code) {
+    const old = this.stat;
+    if (old === null || stat === null) return old === stat && this.code === code;
+    return old.size === stat.size && old.mtimeMs === stat.mtimeMs && old.ino === stat.ino && old.mode === stat.mode;
+  }
+}
+
+export class FileCache {
+  constructor(options = {}) {
+    this.maxEntries = options.maxEntries ?? DEFAULTS.maxEntries;
+    this.maxBytes = options.maxBytes ?? DEFAULTS.maxBytes;
+    this.maxFileSize = Math.min(options.maxFileSize ?? DEFAULTS.maxFileSize, this.maxBytes);
+    this.revalidateAfter = options.revalidateAfter ?? DEFAULTS.revalidateAfter;
+    this.entries = new Map();
+    this.bytes = 0;
+  }
+
+  // The entry if it is still trusted, else undefined (the caller then awaits lookup).
+  peek(path) {
+    const entry = this.entries.get(path);
+    if (entry === undefined || Date.now() - entry.checkedAt >= this.revalidateAfter) return undefined;
+    // LRU: most recently used last; skip the re-insert when it already is.
+    if (entry !== this.newest) {
+      this.entries.delete(path);
+      this.entries.set(path, entry);
+      this.newest = entry;
+    }
+    return entry;
+  }
+
+  // Asks the disk. With `realRoot`, the path's real location must be inside it
+  // (a symlink leading out of the root counts as missing).
+  async lookup(path, realRoot) {
+    let target = null;
+    let stat = null;
+    let code;
+    try {
+      if (realRoot !== null) {
+        target = await fsp.realpath(path);
+        if (!isInside(target, realRoot)) throw Object.assign(new Error("outside root"), { code: "ENOENT" });
+      }
+      stat = await fsp.stat(target ?? path);
+    } catch (err) {
+      code = err.code;
+    }
+    const now = Date.now();
+    const old = this.entries.get(path);
+    if (old !== undefined && old.target === target && old.sameAs(stat, code)) {
+      old.checkedAt = now;
+      return old;
+    }
+    return this.#store(new Entry(path, target, stat, code, now));
+  }
+
+  // Small files are served from memory: read them once. Returns the entry to
+  // serve, a newer one if the file changed since it was stat'ed.
+  content(entry) {
+    if (entry.buffer !== null || entry.stat.size > this.maxFileSize) return entry;
+    entry.loading ??= this.#read(entry).finally(() => {
+      entry.loading = null;
+    });
+    return entry.loading;
+  }
+
+  // Re-check on next use, e.g. after a read failed.
+  forget(entry) {
+    if (this.entries.get(entry.path) === entry) this.#remove(entry);
+  }
+
+  // Adds bytes derived from an entry (e.g. a compressed copy), if it is still cached.
+  account(entry, bytes) {
+    if (this.entries.get(entry.path) !== entry) return false;
+    entry.bytes += bytes;
+    this.bytes += bytes;
+    this.#evict();
+    return true;
+  }
+
+  fits(bytes) {
+    return bytes <= this.maxFileSize;
+  }
+
+  async #read(entry) {
+    const file = await fsp.open(entry.target ?? entry.path, "r");
+    let stat, buffer;
+    try {
+      stat = await file.stat();
+      buffer = Buffer.allocUnsafe(stat.size);
+      let filled = 0;
+      while (filled < stat.size) {
+        const { bytesRead } = await file.read(buffer, filled, stat.size - filled, filled);
+        if (bytesRead === 0) break;
+        filled += bytesRead;
+      }
+      // Truncated while reading: don't cache half a file, let the stream path cope.
+      if (filled !== stat.size) return entry;
+    } finally {
+      await file.close();
+    }
+    const current = entry.sameAs(stat) ? entry : this.#store(new Entry(entry.path, entry.target, stat, undefined, Date.now()));
+    current.buffer = buffer;
+    this.account(current, buffer.length);
+    return current;
+  }
+
+  #store(entry) {
+    const old = this.entries.get(entry.path);
+    if (old !== undefined) this.#remove(old);
+    if (this.maxEntries > 0) {
+      this.entries.set(entry.path, entry);
+      this.newest = entry;
+      this.#evict();
+    }
+    return entry;
+  }
+
+  #remove(entry) {
+    this.entries.delete(entry.path);
+    this.bytes -= entry.bytes;
+    entry.bytes = 0;
+  }
+
+  #evict() {
+    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
+      this.#remove(this.entries.values().next().value);
+    }
+  }
+}
+
+export function isInside(path, root) {
+  return path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
+}
+
+// Real path of each root, so containment checks compare real paths on both
+// sides. Failures aren't kept: a root created later gets found.
+const realRoots = new Map();
+
+export async function realRootOf(root) {
+  let real = realRoots.get(root);
+  if (real === undefined) {
+    real = await fsp.realpath(root).catch(() => null);
+    if (real === null) return null;
+    if (realRoots.size >= 100) realRoots.clear();
+    realRoots.set(root, real);
+  }
+  return real;
+}

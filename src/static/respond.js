@@ -1,0 +1,31 @@
+// The few small HTML answers the static module writes itself.
+import escapeHtml from "escape-html";
+import statuses from "statuses";
+
+function htmlDocument(title, body) {
+  return `<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>${title}</title>\n</head>\n<body>\n<pre>${body}</pre>\n</body>\n</html>\n`;
+}
+
+function sendHtml(res, status, html) {
+  res.statusCode = status;
+  res.setHeader("Content-Type", "text/html; charset=utf-8");
+  res.setHeader("Content-Length", Buffer.byteLength(html));
+  res.setHeader("Content-Security-Policy", "default-src 'none'");
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.end(html);
+}
+
+// Error page for sendFile callers that gave no callback; headers set for the
+// file so far are dropped, the error's own (e.g. 416 Content-Range) are kept.
+export function sendErrorPage(res, err) {
+  const status = err.status ?? 500;
+  for (const name of res.getHeaderNames()) res.removeHeader(name);
+  if (err.headers) for (const [name, value] of Object.entries(err.headers)) res.setHeader(name, value);
+  sendHtml(res, status, htmlDocument("Error", escapeHtml(statuses.message[status] ?? String(status))));
+}
+
+// `location` must already be a safe, encoded, same-origin path.
+export function sendRedirect(res, location) {
+  res.setHeader("Location", location);
+  sendHtml(res, 301, htmlDocument("Redirecting", `Redirecting to ${escapeHtml(location)}`));
+}

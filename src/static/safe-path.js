@@ -1,0 +1,56 @@
+// Turns request paths into normalized, root-relative paths ("/a/b", trailing
+// slash kept) or the HTTP status that refuses them. Decoding happens exactly
+// once, before normalizing, so "%2e%2e", "%2f" and friends can't sneak past.
+
+// A path with no "%", "\", "//" or "/." is already normalized: most requests.
+function isPlain(path) {
+  if (path.charCodeAt(0) !== 47 /* / */) return false;
+  for (let i = 0; i < path.length; i++) {
+    const c = path.charCodeAt(i);
+    if (c === 37 /* % */ || c === 92 /* \ */) return false;
+    if (c === 47 && i + 1 < path.length) {
+      const next = path.charCodeAt(i + 1);
+      if (next === 47 || next === 46 /* . */) return false;
+    }
+  }
+  return true;
+}
+
+// URL pathname (still percent-encoded) -> "/a/b" | 400 | 403.
+export function relativeFromUrl(pathname) {
+  if (isPlain(pathname)) return pathname;
+  let decoded = pathname;
+  if (pathname.includes("%")) {
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return 400;
+    }
+  }
+  return normalizeRelative(decoded);
+}
+
+// Decoded path -> "/a/b" | 400 | 403. ".." may not climb above the root;
+// backslashes are refused everywhere since Windows treats them as separators.
+export function normalizeRelative(path) {
+  if (path.includes("\0")) return 400;
+  const kept = [];
+  for (const segment of path.split("/")) {
+    if (segment === "" || segment === ".") continue;
+    if (segment === "..") {
+      if (kept.length === 0) return 403;
+      kept.pop();
+    } else if (segment.includes("\\")) {
+      return 403;
+    } else {
+      kept.push(segment);
+    }
+  }
+  const normalized = "/" + kept.join("/");
+  return kept.length > 0 && path.endsWith("/") ? normalized + "/" : normalized;
+}
+
+// Normalized paths hold no "." or ".." segments, so "/." can only start a dotfile.
+export function hasDotSegment(normalized) {
+  return normalized.includes("/.");
+}

@@ -1,0 +1,65 @@
+// Shared by the static tests: throwaway fixture trees, servers on 127.0.0.1:0,
+// and a raw node:http client (fetch adds Cache-Control: no-cache to conditional
+// requests, which rightly disables 304s).
+import http from "node:http";
+import { mkdtempSync, mkdirSync, writeFileSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, dirname } from "node:path";
+
+// files: { "a/b.txt": "content" | Buffer, "link": { symlink: "/target" } }
+export function makeTree(files) {
+  const root = mkdtempSync(join(tmpdir(), "lib-server-static-"));
+  for (const [name, content] of Object.entries(files)) {
+    const path = join(root, name);
+    mkdirSync(dirname(path), { recursive: true });
+    if (name.endsWith("/")) mkdirSync(path, { recursive: true });
+    else if (content && typeof content === "object" && "symlink" in content) symlinkSync(content.symlink, path);
+    else writeFileSync(path, content);
+  }
+  return { root, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+// The harness from the brief: what falls through becomes a bare 404 (or the error's status).
+export function fallbackHandler(mw) {
+  return (req, res) =>
+    mw(req, res, (err) => {
+      res.statusCode = err ? err.status || 500 : 404;
+      res.setHeader("X-Fell-Through", err ? "error" : "next");
+      res.end();
+    });
+}
+
+export async function listen(handler) {
+  const server = http.createServer(handler);
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${server.address().port}`;
+  return {
+    base,
+    request: (path, options) => request(base, path, options),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(resolve);
+      }),
+  };
+}
+
+// -> { status, headers, body: Buffer, text }. The path goes out byte for byte
+// (a URL string would get "..", "//" and friends normalized away).
+export function request(base, path, { method = "GET", headers = {}, timeout = 5000 } = {}) {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ hostname, port, path, method, headers, agent: false }, (res) => {
+      const chunks = [];
+      res.on("data", (chunk) => chunks.push(chunk));
+      res.on("end", () => {
+        const body = Buffer.concat(chunks);
+        resolve({ status: res.statusCode, headers: res.headers, body, text: body.toString() });
+      });
+      res.on("error", reject);
+    });
+    req.setTimeout(timeout, () => req.destroy(new Error(`timeout: ${method} ${path}`)));
+    req.on("error", reject);
+    req.end();
+  });
+}

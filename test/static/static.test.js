@@ -1,0 +1,357 @@
+// Behaviour of serveStatic's options on plain node:http.
+import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { statSync } from "node:fs";
+import { join } from "node:path";
+import { serveStatic } from "../../src/static.js";
+import { makeTree, listen, fallbackHandler } from "./helpers.js";
+
+const TEXT = "0123456789abcdefghij"; // 20 bytes
+let tree;
+const servers = [];
+
+async function serve(options) {
+  const server = await listen(fallbackHandler(serveStatic(tree.root, options)));
+  servers.push(server);
+  return server;
+}
+
+beforeAll(() => {
+  tree = makeTree({
+    "text.txt": TEXT,
+    "empty.txt": "",
+    "index.html": "<p>home</p>",
+    "page.html": "<p>page</p>",
+    "style.css": "p{}",
+    "app.js": "1",
+    "mod.mjs": "1",
+    "data.json": "{}",
+    "pic.png": "png",
+    "icon.svg": "<svg/>",
+    "code.wasm": "w",
+    "blob.unknownext": "?",
+    "noext": "x",
+    "sub/index.html": "<p>sub</p>",
+    "other/default.htm": "default",
+    "other/b.html": "b",
+    "empty-dir/": "",
+    ".hidden.txt": "hidden",
+    ".dotdir/inside.txt": "inside",
+    "with space.txt": "spaced",
+  });
+});
+
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+  tree.cleanup();
+});
+
+describe("serving files", () => {
+  let s;
+  beforeAll(async () => {
+    s = await serve();
+  });
+
+  it("answers GET with the bytes and full headers", async () => {
+    const res = await s.request("/text.txt");
+    const stat = statSync(join(tree.root, "text.txt"));
+    expect(res.status).toBe(200);
+    expect(res.text).toBe(TEXT);
+    expect(res.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    expect(res.headers["content-length"]).toBe("20");
+    expect(res.headers["accept-ranges"]).toBe("bytes");
+    expect(res.headers["cache-control"]).toBe("public, max-age=0");
+    expect(res.headers["last-modified"]).toBe(stat.mtime.toUTCString());
+    expect(res.headers.etag).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+    expect(res.headers.etag.startsWith(`"${(20).toString(16)}-`)).toBe(true);
+  });
+
+  it("answers HEAD with the same headers and no body", async () => {
+    const get = await s.request("/text.txt");
+    const head = await s.request("/text.txt", { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect(head.headers["content-length"]).toBe("20");
+    expect(head.headers.etag).toBe(get.headers.etag);
+  });
+
+  it("sends an empty file with Content-Length: 0", async () => {
+    const res = await s.request("/empty.txt");
+    expect(res.status).toBe(200);
+    expect(res.headers["content-length"]).toBe("0");
+    expect(res.body.length).toBe(0);
+  });
+
+  it("ignores the query string and decodes the path", async () => {
+    expect((await s.request("/text.txt?v=1&x=%zz")).text).toBe(TEXT);
+    expect((await s.request("/with%20space.txt")).text).toBe("spaced");
+  });
+
+  it.each([
+    ["/index.html", "text/html; charset=utf-8"],
+    ["/style.css", "text/css; charset=utf-8"],
+    ["/app.js", "text/javascript; charset=utf-8"],
+    ["/mod.mjs", "text/javascript; charset=utf-8"],
+    ["/data.json", "application/json; charset=utf-8"],
+    ["/pic.png", "image/png"],
+    ["/icon.svg", "image/svg+xml"],
+    ["/code.wasm", "application/wasm"],
+    ["/blob.unknownext", "application/octet-stream"],
+    ["/noext", "application/octet-stream"],
+  ])("types %s as %s", async (path, type) => {
+    expect((await s.request(path)).headers["content-type"]).toBe(type);
+  });
+
+  it("serves index.html for the root and sub-directories", async () => {
+    expect((await s.request("/")).text).toBe("<p>home</p>");
+    expect((await s.request("/sub/")).text).toBe("<p>sub</p>");
+  });
+
+  it("redirects a directory without its slash, keeping the query", async () => {
+    const res = await s.request("/sub?a=1");
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe("/sub/?a=1");
+    expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(res.text).toContain("Redirecting to /sub/?a=1");
+  });
+
+  it("falls through for missing files, directories without index, and other methods", async () => {
+    for (const [path, method] of [["/nope.txt", "GET"], ["/empty-dir/", "GET"], ["/text.txt/", "GET"], ["/text.txt", "POST"], ["/text.txt", "DELETE"]]) {
+      const res = await s.request(path, { method });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.headers["x-fell-through"]).toBe("next");
+    }
+  });
+});
+
+describe("options", () => {
+  it("index: a name, a list in order, or false", async () => {
+    const one = await serve({ index: "default.htm" });
+    expect((await one.request("/other/")).text).toBe("default");
+    const list = await serve({ index: ["missing.html", "b.html", "default.htm"] });
+    expect((await list.request("/other/")).text).toBe("b");
+    const none = await serve({ index: false });
+    expect((await none.request("/")).status).toBe(404);
+    expect((await none.request("/sub/")).headers["x-fell-through"]).toBe("next");
+  });
+
+  it("redirect: false makes a slash-less directory a miss", async () => {
+    const s = await serve({ redirect: false });
+    const res = await s.request("/sub");
+    expect(res.status).toBe(404);
+    expect(res.headers.location).toBeUndefined();
+  });
+
+  it("redirects at the mount point using originalUrl", async () => {
+    const mw = serveStatic(tree.root);
+    const s = await listen((req, res) => {
+      req.originalUrl = req.url;
+      const rest = req.url.slice("/static".length);
+      req.url = rest.startsWith("/") ? rest : "/" + rest;
+      fallbackHandler(mw)(req, res);
+    });
+    servers.push(s);
+    const res = await s.request("/static?x=1");
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe("/static/?x=1");
+    expect((await s.request("/static/sub")).headers.location).toBe("/static/sub/");
+    expect((await s.request("/static/")).text).toBe("<p>home</p>");
+  });
+
+  it("extensions: tried in order for extension-less paths only", async () => {
+    const s = await serve({ extensions: ["txt", "html"] });
+    expect((await s.request("/page")).text).toBe("<p>page</p>");
+    expect((await s.request("/text")).text).toBe(TEXT);
+    expect((await s.request("/page.htm")).status).toBe(404);
+    expect((await s.request("/nope")).status).toBe(404);
+  });
+
+  it("dotfiles: ignore (default) hides, allow serves, deny forbids", async () => {
+    const ignore = await serve();
+    for (const path of ["/.hidden.txt", "/.dotdir/inside.txt", "/%2Ehidden.txt"]) {
+      const res = await ignore.request(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers["x-fell-through"]).toBe("next");
+    }
+    const allow = await serve({ dotfiles: "allow" });
+    expect((await allow.request("/.hidden.txt")).text).toBe("hidden");
+    expect((await allow.request("/.dotdir/inside.txt")).text).toBe("inside");
+    const deny = await serve({ dotfiles: "deny", fallthrough: false });
+    expect((await deny.request("/.hidden.txt")).status).toBe(403);
+    expect((await deny.request("/.dotdir/inside.txt")).status).toBe(403);
+    const denyThrough = await serve({ dotfiles: "deny" });
+    expect((await denyThrough.request("/.hidden.txt")).headers["x-fell-through"]).toBe("next");
+    expect(() => serveStatic(tree.root, { dotfiles: "maybe" })).toThrow(TypeError);
+  });
+
+  it("maxAge (ms or string), immutable, cacheControl: false", async () => {
+    expect((await (await serve({ maxAge: 1500 })).request("/text.txt")).headers["cache-control"]).toBe("public, max-age=1");
+    expect((await (await serve({ maxAge: "1d" })).request("/text.txt")).headers["cache-control"]).toBe("public, max-age=86400");
+    expect((await (await serve({ maxAge: "2 hours", immutable: true })).request("/text.txt")).headers["cache-control"]).toBe(
+      "public, max-age=7200, immutable",
+    );
+    expect((await (await serve({ maxAge: "10y" })).request("/text.txt")).headers["cache-control"]).toBe("public, max-age=31536000");
+    expect((await (await serve({ maxAge: "soon" })).request("/text.txt")).headers["cache-control"]).toBe("public, max-age=0");
+    expect((await (await serve({ cacheControl: false, maxAge: 1000 })).request("/text.txt")).headers["cache-control"]).toBeUndefined();
+  });
+
+  it("etag, lastModified and acceptRanges can be turned off", async () => {
+    const s = await serve({ etag: false, lastModified: false, acceptRanges: false });
+    const res = await s.request("/text.txt", { headers: { range: "bytes=0-1" } });
+    expect(res.status).toBe(200);
+    expect(res.text).toBe(TEXT);
+    expect(res.headers.etag).toBeUndefined();
+    expect(res.headers["last-modified"]).toBeUndefined();
+    expect(res.headers["accept-ranges"]).toBeUndefined();
+  });
+
+  it("setHeaders(res, path, stat) runs before the defaults, which don't override it", async () => {
+    const calls = [];
+    const s = await serve({
+      setHeaders(res, path, stat) {
+        calls.push([path, stat.size]);
+        res.setHeader("Cache-Control", "no-store");
+        res.setHeader("X-Served-By", "static");
+      },
+    });
+    const res = await s.request("/text.txt");
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.headers["x-served-by"]).toBe("static");
+    expect(calls).toEqual([[join(tree.root, "text.txt"), 20]]);
+    expect((await s.request("/nope")).headers["x-served-by"]).toBeUndefined();
+    expect(() => serveStatic(tree.root, { setHeaders: "no" })).toThrow(TypeError);
+  });
+
+  it("fallthrough: false answers 405 for other methods and forwards 404/400 errors", async () => {
+    const s = await serve({ fallthrough: false });
+    const post = await s.request("/text.txt", { method: "POST" });
+    expect(post.status).toBe(405);
+    expect(post.headers.allow).toBe("GET, HEAD");
+    expect(post.headers["content-length"]).toBe("0");
+    for (const [path, status] of [["/nope.txt", 404], ["/%E0%A4%A", 400], ["/a%00.txt", 400], ["/..%2f..%2fetc/passwd", 403]]) {
+      const res = await s.request(path);
+      expect(res.status, path).toBe(status);
+      expect(res.headers["x-fell-through"]).toBe("error");
+    }
+  });
+
+  it("requires a root path", () => {
+    expect(() => serveStatic()).toThrow(TypeError);
+    expect(() => serveStatic(42)).toThrow(TypeError);
+  });
+});
+
+describe("conditional requests", () => {
+  let s, etag, lastModified;
+  beforeAll(async () => {
+    s = await serve();
+    const res = await s.request("/text.txt");
+    etag = res.headers.etag;
+    lastModified = res.headers["last-modified"];
+  });
+  const status = async (headers, method) => (await s.request("/text.txt", { headers, method })).status;
+
+  it("If-None-Match: exact, weak, in a list, or * -> 304 without a body", async () => {
+    const res = await s.request("/text.txt", { headers: { "if-none-match": etag } });
+    expect(res.status).toBe(304);
+    expect(res.body.length).toBe(0);
+    expect(res.headers.etag).toBe(etag);
+    expect(res.headers["content-type"]).toBeUndefined();
+    expect(res.headers["content-length"]).toBeUndefined();
+    expect(await status({ "if-none-match": `W/${etag}` })).toBe(304);
+    expect(await status({ "if-none-match": `"nope", ${etag}` })).toBe(304);
+    expect(await status({ "if-none-match": "*" })).toBe(304);
+    expect(await status({ "if-none-match": etag }, "HEAD")).toBe(304);
+    expect(await status({ "if-none-match": '"nope"' })).toBe(200);
+  });
+
+  it("If-Modified-Since -> 304 unless modified after; If-None-Match wins over it", async () => {
+    expect(await status({ "if-modified-since": lastModified })).toBe(304);
+    expect(await status({ "if-modified-since": new Date(Date.now() + 60_000).toUTCString() })).toBe(304);
+    expect(await status({ "if-modified-since": new Date(Date.parse(lastModified) - 1000).toUTCString() })).toBe(200);
+    expect(await status({ "if-modified-since": "garbage" })).toBe(200);
+    expect(await status({ "if-none-match": '"nope"', "if-modified-since": lastModified })).toBe(200);
+  });
+
+  it("a request Cache-Control: no-cache gets the full response", async () => {
+    expect(await status({ "if-none-match": etag, "cache-control": "no-cache" })).toBe(200);
+  });
+
+  it("If-Match / If-Unmodified-Since failures -> 412, forwarded as an error", async () => {
+    const res = await s.request("/text.txt", { headers: { "if-match": '"other"' } });
+    expect(res.status).toBe(412);
+    expect(res.headers["x-fell-through"]).toBe("error");
+    expect(await status({ "if-match": `W/${etag}` })).toBe(412); // strong comparison
+    expect(await status({ "if-match": etag })).toBe(200);
+    expect(await status({ "if-match": `"a", ${etag}` })).toBe(200);
+    expect(await status({ "if-match": "*" })).toBe(200);
+    expect(await status({ "if-unmodified-since": new Date(Date.parse(lastModified) - 1000).toUTCString() })).toBe(412);
+    expect(await status({ "if-unmodified-since": lastModified })).toBe(200);
+  });
+});
+
+describe("range requests", () => {
+  let s, etag, lastModified;
+  beforeAll(async () => {
+    s = await serve();
+    const res = await s.request("/text.txt");
+    etag = res.headers.etag;
+    lastModified = res.headers["last-modified"];
+  });
+  const get = (range, extra = {}) => s.request("/text.txt", { headers: { range, ...extra } });
+
+  it("serves single ranges with 206 and Content-Range", async () => {
+    for (const [range, body, contentRange] of [
+      ["bytes=0-4", "01234", "bytes 0-4/20"],
+      ["bytes=15-", "fghij", "bytes 15-19/20"],
+      ["bytes=-3", "hij", "bytes 17-19/20"],
+      ["bytes=18-100", "ij", "bytes 18-19/20"],
+      ["bytes=0-2,1-4", "01234", "bytes 0-4/20"], // overlapping ranges merge
+    ]) {
+      const res = await get(range);
+      expect(res.status, range).toBe(206);
+      expect(res.text).toBe(body);
+      expect(res.headers["content-range"]).toBe(contentRange);
+      expect(res.headers["content-length"]).toBe(String(body.length));
+    }
+  });
+
+  it("HEAD with a range reports the range's length", async () => {
+    const res = await s.request("/text.txt", { method: "HEAD", headers: { range: "bytes=0-4" } });
+    expect(res.status).toBe(206);
+    expect(res.headers["content-length"]).toBe("5");
+  });
+
+  it("unsatisfiable -> 416 with Content-Range: bytes */size", async () => {
+    for (const range of ["bytes=20-30", "bytes=5-2"]) {
+      const res = await get(range);
+      expect(res.status, range).toBe(416);
+      expect(res.headers["content-range"]).toBe("bytes */20");
+      expect(res.headers["x-fell-through"]).toBe("error");
+    }
+  });
+
+  it("several ranges, malformed or foreign units -> the whole entity", async () => {
+    for (const range of ["bytes=0-1,5-6", "bytes=abc", "items=0-1"]) {
+      const res = await get(range);
+      expect(res.status, range).toBe(200);
+      expect(res.text).toBe(TEXT);
+    }
+  });
+
+  it("an abusive list of ranges is ignored without parsing it", async () => {
+    const range = "bytes=" + Array.from({ length: 2000 }, (_, i) => `${i % 20}-${i % 20}`).join(",");
+    const started = performance.now();
+    const res = await get(range);
+    expect(res.status).toBe(200);
+    expect(res.text).toBe(TEXT);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  it("If-Range: current ETag or exact date -> range, else the whole entity", async () => {
+    expect((await get("bytes=0-1", { "if-range": etag })).status).toBe(206);
+    expect((await get("bytes=0-1", { "if-range": lastModified })).status).toBe(206);
+    expect((await get("bytes=0-1", { "if-range": '"stale"' })).status).toBe(200);
+    expect((await get("bytes=0-1", { "if-range": `W/${etag}` })).status).toBe(200);
+    expect((await get("bytes=0-1", { "if-range": new Date(Date.parse(lastModified) - 1000).toUTCString() })).status).toBe(200);
+  });
+});

@@ -8,7 +8,7 @@
 // step instead of unwinding a promise chain.
 import { Context, NEXT } from "./context.js";
 
-// compose() results carry their chain here, so a chain nested in another one
+// compose() results carry their steps here, so a chain nested in another one
 // runs inline on the same context instead of as an Express handler.
 const CHAIN = Symbol("lib-server.compose.chain");
 // run() verdict: a response was produced (or the client is gone) — stop.
@@ -44,7 +44,7 @@ export function compose(...args) {
       );
     }
   }
-  composed[CHAIN] = { steps, errors };
+  composed[CHAIN] = steps;
   return composed;
 }
 
@@ -179,8 +179,8 @@ function toStep(value, index, errors) {
   if (typeof value !== "function") {
     throw new TypeError(`compose: step ${index} is ${value === null ? "null" : typeof value}, expected a function`);
   }
-  const chain = value[CHAIN];
-  if (chain !== undefined) return new Step((ctx) => run(chain.steps, ctx, 0, NO_ERROR), false);
+  const nested = value[CHAIN];
+  if (nested !== undefined) return new Step((ctx) => run(nested, ctx, 0, NO_ERROR), false);
   if (value.length > 1) {
     throw new TypeError(
       `compose: step ${index} takes ${value.length} arguments; steps take (ctx). ` +

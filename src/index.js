@@ -4,10 +4,12 @@ import { Router } from "./router.js";
 import { Route } from "./route.js";
 import { Request } from "./request.js";
 import { Response } from "./response.js";
+import { json, raw, text, urlencoded } from "./body/index.js";
+import { serveStatic } from "./static.js";
+import { compose } from "./compose.js";
 
-Server.Router = Router;
-Server.Route = Route;
-Server.Server = Server;
+// Express's statics, so `express.json()` and friends keep working after the import swap.
+Object.assign(Server, { Router, Route, Server, json, raw, text, urlencoded, static: serveStatic, compose });
 
 export default Server;
-export { Server, Router, Route, Request, Response };
+export { Server, Router, Route, Request, Response, json, raw, text, urlencoded, serveStatic, compose };

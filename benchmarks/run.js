@@ -1,13 +1,17 @@
 #!/usr/bin/env node
 // npm run bench [-- scenario ... --quick | --smoke]: see benchmarks/README.md.
 import { writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { parseCommandLine, USAGE } from "./lib/args.js";
 import { pinLoadGenerator } from "./lib/affinity.js";
 import { collectMeta } from "./lib/meta.js";
 import { runThroughput } from "./lib/throughput.js";
 import { runColdStart } from "./lib/cold-start.js";
 import { runMemory } from "./lib/memory.js";
+import { writeReport, targetLines } from "./lib/report.js";
 import { scenarios, selectScenarios } from "./scenarios/index.js";
+
+const RESULTS_DIR = fileURLToPath(new URL("./results/", import.meta.url));
 
 const RUNNERS = { throughput: runThroughput, "cold-start": runColdStart, memory: runMemory };
 const FAILED = new Set(["failed to start", "wrong answer", "wrong answer under load", "errors under load"]);
@@ -48,6 +52,12 @@ async function main() {
   log(`\n${failures.length ? `${failures.length} server(s) answered wrongly or failed:` : "every server that ran answered correctly"}`);
   for (const line of failures) log(`  ${line}`);
   if (profile.smoke && failures.length) process.exitCode = 1;
+
+  if (!options.write) return;
+  const { targets, files } = writeReport(RESULTS_DIR, report, scenarios.map((scenario) => scenario.name));
+  const lines = targetLines(targets, results);
+  if (lines.length) log(`\ntargets (lib-server ÷ peer, medians of this run):\n${lines.map((line) => `  ${line}`).join("\n")}`);
+  log(`\nwrote ${files.map((file) => `benchmarks/results/${file}`).join(", ")}`);
 }
 
 function listFailures(results) {

@@ -6,7 +6,7 @@ import { checkAnswer } from "./http-check.js";
 import { rotate } from "./stats.js";
 import { newEntry, presentServers, fail, finish } from "./roster.js";
 
-export const COLD_START_METRICS = { ms: "lower" };
+const METRIC_NAMES = ["ms"];
 
 export async function runColdStart(scenario, { plan, profile, log }) {
   const entries = scenario.servers.map((server) => newEntry(server));
@@ -22,13 +22,13 @@ export async function runColdStart(scenario, { plan, profile, log }) {
       if (outcome) log(`  cold start ${run + 1}/${starts} ${server.label}: ${outcome}`);
     }
   }
-  for (const entry of entries) finish(entry, Object.keys(COLD_START_METRICS));
+  for (const entry of entries) finish(entry, METRIC_NAMES);
   for (const entry of entries) {
-    if (entry.metrics.ms) log(`  ${entry.label}: median ${entry.metrics.ms.median.toFixed(1)} ms`);
+    if (entry.metrics.ms && !profile.smoke) log(`  ${entry.label}: median ${entry.metrics.ms.median.toFixed(1)} ms`);
   }
   return {
     kind: "cold-start",
-    metrics: COLD_START_METRICS,
+    metrics: METRIC_NAMES,
     cases: [{ name: "cold-start", title: scenario.title, primary: "ms", servers: entries }],
   };
 }

@@ -7,7 +7,7 @@ import { runLoad, loadProblems } from "./load.js";
 import { rotate } from "./stats.js";
 import { newEntry, presentServers, fail, finish } from "./roster.js";
 
-export const MEMORY_METRICS = { rest: "lower", load: "lower", after: "lower" };
+const METRIC_NAMES = ["rest", "load", "after"];
 
 const SETTLE_MS = 500; // let start-up garbage and timers quiet down
 const SAMPLE_EVERY_MS = 250;
@@ -28,11 +28,11 @@ export async function runMemory(scenario, { plan, profile, log }) {
       log(`  memory round ${round + 1}/${rounds} ${server.label}: ${outcome}`);
     }
   }
-  for (const entry of entries) finish(entry, Object.keys(MEMORY_METRICS));
+  for (const entry of entries) finish(entry, METRIC_NAMES);
   return {
     kind: "memory",
-    metrics: MEMORY_METRICS,
-    cases: [{ name: "memory", title: scenario.title, primary: "rest", unit: "MB", servers: entries }],
+    metrics: METRIC_NAMES,
+    cases: [{ name: "memory", title: scenario.title, primary: "rest", servers: entries }],
   };
 }
 

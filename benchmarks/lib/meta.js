@@ -32,7 +32,7 @@ export function collectMeta(plan) {
     node: process.version,
     platform: `${os.type()} ${os.release()} ${os.arch()}`,
     cpu: os.cpus()[0]?.model ?? "unknown",
-    cpus: os.availableParallelism(),
+    cpus: os.cpus().length, // not availableParallelism(): this process is pinned to one
     pinning: plan.pinned
       ? `server on cpu ${plan.serverCpu}, autocannon on cpu ${plan.loadCpu}`
       : `not pinned (${plan.reason})`,

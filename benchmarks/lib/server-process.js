@@ -9,22 +9,42 @@ const READY_TIMEOUT_MS = 15_000;
 const STOP_TIMEOUT_MS = 3_000;
 const STDERR_KEPT = 8_000;
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
+// Below Linux's ephemeral range (32768+), where autocannon's own client
+// sockets would otherwise take the port between our check and the server's listen.
+const PORT_RANGE = [20_000, 32_000];
+const START_ATTEMPTS = 3;
+
+function canListen(port) {
+  return new Promise((resolve) => {
     const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
+    probe.once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
   });
 }
 
+export async function freePort() {
+  const [low, high] = PORT_RANGE;
+  for (;;) {
+    const port = low + Math.floor(Math.random() * (high - low));
+    if (await canListen(port)) return port;
+  }
+}
+
 // Resolves once the server said "ready"; rejects with the reason it never did.
-// `probe: false` keeps the process pristine (cold start), at the price of no memory().
-// `file` is an absolute path to the server script.
-export async function startServer(file, { plan, probe = true } = {}) {
-  const port = await freePort();
+// A port taken by someone else in the meantime is retried on another port.
+// `file` is an absolute path to the server script; `probe: false` keeps the
+// process pristine (cold start), at the price of no memory().
+export async function startServer(file, options = {}) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnPort(file, await freePort(), options);
+    } catch (error) {
+      if (attempt === START_ATTEMPTS || !error.message.includes("EADDRINUSE")) throw error;
+    }
+  }
+}
+
+async function startOnPort(file, port, { plan, probe = true }) {
   const nodeArgs = probe ? [`--import=${PROBE}`, file] : [file];
   const { command, args } = serverCommand(plan ?? { pinned: false }, nodeArgs);
   const startedAt = process.hrtime.bigint();

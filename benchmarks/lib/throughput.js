@@ -8,7 +8,7 @@ import { runLoad, loadProblems } from "./load.js";
 import { rotate } from "./stats.js";
 import { newEntry, presentServers, fail, finish } from "./roster.js";
 
-export const THROUGHPUT_METRICS = { rps: "higher", p50: "lower", p99: "lower", p999: "lower" };
+const METRIC_NAMES = ["rps", "p50", "p99", "p999"];
 
 export async function runThroughput(scenario, { plan, profile, log }) {
   const cases = scenario.cases.map((c) => ({
@@ -28,8 +28,8 @@ export async function runThroughput(scenario, { plan, profile, log }) {
       await runTurn(scenario, server, entries, { plan, profile, log, round });
     }
   }
-  for (const c of cases) for (const entry of c.servers) finish(entry, Object.keys(THROUGHPUT_METRICS));
-  return { kind: "throughput", metrics: THROUGHPUT_METRICS, cases };
+  for (const c of cases) for (const entry of c.servers) finish(entry, METRIC_NAMES);
+  return { kind: "throughput", metrics: METRIC_NAMES, cases };
 }
 
 async function runTurn(scenario, server, entries, { plan, profile, log, round }) {

@@ -17,12 +17,13 @@ const LABELS = {
 };
 
 // servers("hello", ["node", "express"]) -> entries for servers/hello/node.js, ...
-// `subject` marks lib-server's own entries, the numerators of every ratio.
-export function servers(dir, names) {
-  return names.map((name) => ({
-    name,
-    label: LABELS[name] ?? name,
-    file: `${SERVERS_DIR}${dir}/${name}.js`,
-    subject: name.startsWith("lib-server"),
-  }));
+// An item may also be { name, file, label, subject } where a script's file
+// name differs from the name results use. `subject` marks lib-server's own
+// entries, the numerators of every ratio.
+export function servers(dir, items) {
+  return items.map((item) => {
+    const { name, file = name, label = LABELS[name] ?? name, subject = name.startsWith("lib-server") } =
+      typeof item === "string" ? { name: item } : item;
+    return { name, label, file: `${SERVERS_DIR}${dir}/${file}.js`, subject };
+  });
 }

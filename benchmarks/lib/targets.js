@@ -1,0 +1,70 @@
+// The goals lib-server is held to, each a ratio of two medians measured in
+// the same run: subject ÷ peer, compared with a factor.
+// [scenario, case, server]; the metric is the case's primary one unless given.
+const target = (subject, op, factor, peer, metric) => ({ subject, op, factor, peer, metric });
+
+const sameCase = (scenario, subject, op, factor, peer) =>
+  target([scenario, scenario, subject], op, factor, [scenario, scenario, peer]);
+
+const staticTargets = [];
+for (const size of ["1kb", "100kb"]) {
+  staticTargets.push(target(["static", size, "lib-server"], ">=", 2, ["static", size, "serve-static"]));
+  staticTargets.push(target(["static", size, "lib-server"], ">=", 1, ["static", size, "sirv"]));
+}
+staticTargets.push(target(["static", "1mb", "lib-server"], ">=", 1, ["static", "1mb", "serve-static"]));
+for (const status of ["304", "404"]) {
+  staticTargets.push(target(["static", status, "lib-server"], ">=", 3, ["static", status, "serve-static"]));
+}
+
+export const TARGETS = [
+  sameCase("hello", "lib-server-lean", ">=", 0.95, "node"),
+  sameCase("hello", "lib-server-lean", ">=", 1, "fastify"),
+  sameCase("hello", "lib-server", ">=", 5, "express"),
+  sameCase("json", "lib-server", ">=", 1, "fastify"),
+  sameCase("params", "lib-server", ">=", 1, "fastify"),
+  sameCase("middleware", "lib-server", ">=", 0.85, "node"),
+  sameCase("cold-start", "lib-server", "<=", 1.2, "node"),
+  sameCase("cold-start", "lib-server", "<=", 0.6, "express"),
+  sameCase("memory", "lib-server", "<=", 1, "express"),
+  sameCase("post-json", "lib-server", ">=", 3, "express"),
+  sameCase("routers", "lib-server", ">=", 3, "express"),
+  sameCase("compose", "lib-server-compose-errors-on", ">=", 0.85, "lib-server-plain"),
+  sameCase("compose", "lib-server-compose-errors-on", ">=", 0.95, "lib-server-compose-errors-off"),
+  sameCase("compose", "lib-server-compose-errors-on", ">=", 4, "express"),
+  ...staticTargets,
+];
+
+// -> [{ scenario, case, metric, subject, peer, op, factor, ratio, pass, reason }]
+// pass is null when the target could not be judged (scenario not run, server
+// failed, or the two medians come from different invocations).
+export function evaluateTargets(scenarios, targets = TARGETS) {
+  return targets.map((t) => {
+    const [scenarioName, caseName] = t.subject;
+    const scenario = scenarios[scenarioName];
+    const c = scenario?.cases.find((candidate) => candidate.name === caseName);
+    const metric = t.metric ?? c?.primary;
+    const subject = c?.servers.find((entry) => entry.name === t.subject[2]);
+    const peerScenario = scenarios[t.peer[0]];
+    const peerCase = peerScenario?.cases.find((candidate) => candidate.name === t.peer[1]);
+    const peer = peerCase?.servers.find((entry) => entry.name === t.peer[2]);
+    const base = {
+      scenario: scenarioName,
+      case: caseName,
+      metric,
+      subject: subject?.label ?? t.subject[2],
+      peer: peer?.label ?? t.peer[2],
+      op: t.op,
+      factor: t.factor,
+      ratio: null,
+      pass: null,
+    };
+    if (!c || !peerCase) return { ...base, reason: "not run" };
+    if (scenario.runId !== peerScenario.runId) return { ...base, reason: "not measured in the same run" };
+    const a = subject?.metrics?.[metric]?.median;
+    const b = peer?.metrics?.[metric]?.median;
+    if (a === undefined) return { ...base, reason: `${base.subject}: ${subject?.status ?? "absent"}` };
+    if (b === undefined) return { ...base, reason: `${base.peer}: ${peer?.status ?? "absent"}` };
+    const ratio = a / b;
+    return { ...base, ratio, pass: t.op === ">=" ? ratio >= t.factor : ratio <= t.factor };
+  });
+}

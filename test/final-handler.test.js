@@ -1,0 +1,170 @@
+// The final handler (what answers when nothing else did), compared with Express 5's
+// finalhandler: 404 pages, error status/headers, env-dependent messages, logging.
+import { vi, describe, it, expect, beforeAll, afterAll } from "vitest";
+import { compareSuite } from "./helpers/compare.js";
+import { differential, request } from "./helpers/differential.js";
+
+let consoleError;
+beforeAll(() => {
+  consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
+});
+afterAll(() => consoleError.mockRestore());
+
+const fail = (props, message = "failure") => Object.assign(new Error(message), props);
+
+const errors = {
+  "status-418": fail({ status: 418 }),
+  "statusCode-503": fail({ statusCode: 503 }),
+  "status-wins": fail({ status: 401, statusCode: 502 }),
+  "status-200": fail({ status: 200 }),
+  "status-399": fail({ status: 399 }),
+  "status-600": fail({ status: 600 }),
+  "status-string": fail({ status: "404" }),
+  "headers-with-status": fail({ status: 429, headers: { "Retry-After": "120", "X-Extra": "1" } }),
+  "headers-without-status": fail({ headers: { "Retry-After": "120" } }),
+  "headers-invalid-status": fail({ status: 200, headers: { "Retry-After": "120" } }),
+  plain: new Error("plain"),
+  "string-error": "just a string",
+  "number-error": 404,
+  "object-error": { status: 409 },
+  "html-message": fail({ status: 400 }, "<script>alert(1)</script>"),
+};
+
+function buildErrors(app) {
+  app.disable("x-powered-by");
+  for (const [name, err] of Object.entries(errors)) app.all(`/err/${name}`, (req, res, next) => next(err));
+  app.get("/err/after-status", (req, res, next) => {
+    res.status(451);
+    next(new Error("no status on error"));
+  });
+  app.get("/err/after-status-200", (req, res, next) => {
+    res.status(201);
+    next(new Error("no status on error"));
+  });
+  app.get("/err/with-headers-set", (req, res, next) => {
+    res.set({ "Content-Encoding": "gzip", "Content-Language": "fr", "Content-Range": "bytes 0-1/2", "X-Kept": "yes", "Cache-Control": "no-store" });
+    next(fail({ status: 400 }));
+  });
+  app.get("/not-found/after-status", (req, res, next) => {
+    res.status(503);
+    next();
+  });
+  app.use("/mounted", (req, res, next) => next());
+}
+
+compareSuite(
+  "error statuses, headers and pages in production",
+  buildErrors,
+  [
+    ...Object.keys(errors).map((name) => `/err/${name}`),
+    { method: "HEAD", path: "/err/status-418" },
+    { method: "POST", path: "/err/plain", headers: { "content-type": "text/plain" }, body: "x".repeat(100_000) },
+    "/err/after-status",
+    "/err/after-status-200",
+    "/err/with-headers-set",
+    "/not-found/after-status",
+    "/nothing/here",
+    "/nothing/%3Cscript%3E?q=<x>",
+    "/mounted/deep?x=1",
+    { method: "HEAD", path: "/nothing" },
+    { method: "DELETE", path: "/nothing" },
+    { method: "POST", path: "/nothing", headers: { "content-type": "application/json" }, body: JSON.stringify({ big: "y".repeat(200_000) }) },
+  ],
+  { extraHeaders: ["retry-after", "x-extra", "x-kept", "content-encoding", "content-language"] },
+);
+
+// Outside production the page shows err.stack (or err.toString()): pin it so both agree.
+compareSuite(
+  "error pages in development show the stack",
+  (app) => {
+    app.set("env", "development");
+    app.get("/stack", (req, res, next) => {
+      const err = fail({ status: 500 }, "dev failure");
+      err.stack = "Error: dev failure\n    at somewhere (file.js:1:1)";
+      next(err);
+    });
+    app.get("/no-stack", (req, res, next) => next({ toString: () => "custom toString", status: 400 }));
+    app.get("/string", (req, res, next) => next("string in development"));
+  },
+  ["/stack", "/no-stack", "/string"],
+);
+
+describe("error logging", () => {
+  let d;
+  beforeAll(async () => {
+    d = await differential(async (app) => {
+      app.get("/prod", (req, res, next) => next(fail({ status: 400 }, "logged")));
+    });
+  });
+  afterAll(() => d.close());
+
+  // Both servers share this process's console: request each alone and count.
+  // (Express logs the error object, lib-server its stack: only the count is compared.)
+  const logsFor = async (port) => {
+    consoleError.mockClear();
+    await request(port, { path: "/prod" });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Count only this error: logs of earlier suites' requests may still trickle in.
+    return consoleError.mock.calls.filter(([logged]) => String(logged?.stack ?? logged).includes("logged")).length;
+  };
+
+  it("logs an error once per request outside env=test, like Express", async () => {
+    const expressLogs = await logsFor(d.express.port);
+    const libLogs = await logsFor(d.lib.port);
+    expect([expressLogs, libLogs]).toEqual([1, 1]);
+    expect(libLogs).toBe(expressLogs);
+  });
+
+  it("does not log a 404", async () => {
+    await new Promise((resolve) => setTimeout(resolve, 100)); // let earlier logs land first
+    consoleError.mockClear();
+    await request(d.express.port, { path: "/none" });
+    await request(d.lib.port, { path: "/none" });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it("does not log in env=test", async () => {
+    const quiet = await differential((app) => {
+      app.set("env", "test");
+      app.get("/e", (req, res, next) => next(new Error("quiet")));
+    });
+    try {
+      consoleError.mockClear();
+      await request(quiet.express.port, { path: "/e" });
+      await request(quiet.lib.port, { path: "/e" });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(consoleError.mock.calls.filter(([logged]) => String(logged?.stack ?? logged).includes("quiet"))).toEqual([]);
+    } finally {
+      await quiet.close();
+    }
+  });
+});
+
+describe("an error after the response started", () => {
+  let d;
+  beforeAll(async () => {
+    d = await differential((app) => {
+      app.get("/partial", (req, res, next) => {
+        res.write("partial");
+        next(new Error("too late"));
+      });
+      app.get("/ok", (req, res) => res.send("still serving"));
+    });
+  });
+  afterAll(() => d.close());
+
+  // The connection is cut: the client sees a truncated response or an error, never a page.
+  const outcome = (port) =>
+    request(port, { path: "/partial" }).then(
+      (res) => ({ status: res.status, complete: false, body: res.body }),
+      (err) => ({ error: err.code ?? err.message }),
+    );
+
+  it("ends the connection like Express and keeps serving", async () => {
+    const [expected, actual] = await Promise.all([outcome(d.express.port), outcome(d.lib.port)]);
+    expect(actual).toEqual(expected);
+    const [e, a] = await d.both({ path: "/ok" });
+    expect(a).toEqual(e);
+  });
+});

@@ -32,7 +32,7 @@ Server.request = Request.prototype;
 Server.response = Response.prototype;
 
 proto.init = function init(options = {}) {
-  this.options = options;
+  this.serverOptions = options;
   this.cache = Object.create(null);
   this.engines = Object.create(null);
   this.settings = Object.create(null);

@@ -4,6 +4,7 @@ import { finished } from "node:stream";
 import encodeUrl from "encodeurl";
 import escapeHtml from "escape-html";
 import statuses from "statuses";
+import { pathnameOf } from "./url.js";
 
 export function finalHandler(req, res, err, env, onError) {
   if (!err && res.headersSent) return; // a 404 on a response already under way: leave it
@@ -44,9 +45,7 @@ function errorStatus(err) {
 }
 
 function originalPathname(req) {
-  const url = req.originalUrl || req.url;
-  const q = url.indexOf("?");
-  const path = q === -1 ? url : url.slice(0, q);
+  const path = pathnameOf(req.originalUrl || req.url);
   if (path.charCodeAt(0) === 47) return path;
   try {
     return new URL(path).pathname;

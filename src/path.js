@@ -79,14 +79,14 @@ function parse(str) {
         i++;
         flush();
         const paramName = name();
-        // Express 4's optional param `/:id?`: the param together with its leading slash.
+        // Express 4's optional param `/:id?` (or `.:ext?`): optional with its separator.
         if (str[i] === "?") {
           i++;
           const prev = tokens[tokens.length - 1];
-          const slash = prev?.type === "text" && prev.value.endsWith("/");
-          if (slash) prev.value = prev.value.slice(0, -1);
+          const separator = prev?.type === "text" && /[/.]$/.test(prev.value) ? prev.value.slice(-1) : "";
+          if (separator) prev.value = prev.value.slice(0, -1);
           if (prev?.type === "text" && prev.value === "") tokens.pop();
-          const inner = slash ? [{ type: "text", value: "/" }] : [];
+          const inner = separator ? [{ type: "text", value: separator }] : [];
           inner.push({ type: "param", name: paramName });
           tokens.push({ type: "group", tokens: inner });
         } else {
@@ -216,9 +216,11 @@ function toShape(tokens, sensitive) {
   const segments = [];
   for (let s = 0; s < pieces.length; s++) {
     const segment = pieces[s];
+    // Express 4's bare "*" also matches nothing at all, which the tree can't express.
+    if (segment.some((piece) => piece.loose)) return null;
     if (segment.some((piece) => piece.type === "wildcard")) {
       // find-my-way's "*" takes the rest of the path; anything fancier is confirmed by RegExp.
-      const alone = segment.length === 1 && s === pieces.length - 1 && !segment[0].loose;
+      const alone = segment.length === 1 && s === pieces.length - 1;
       if (!alone) exact = false;
       segments.push({ kind: "wildcard" });
       break;

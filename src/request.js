@@ -7,6 +7,7 @@ import typeis from "type-is";
 import fresh from "fresh";
 import parseRange from "range-parser";
 import proxyaddr from "proxy-addr";
+import { pathnameOf } from "./url.js";
 
 export class Request extends http.IncomingMessage {
   get(name) {
@@ -43,15 +44,15 @@ export class Request extends http.IncomingMessage {
     return parseRange(size, range, options);
   }
 
-  is(types, ...more) {
-    return typeis(this, Array.isArray(types) ? types : [types, ...more]);
+  is(...types) {
+    return typeis(this, types.length === 1 && Array.isArray(types[0]) ? types[0] : types);
   }
 
   // Parsed once per query string and cached; assignable, since some middleware replaces it.
   get query() {
     const url = this.url;
     const q = url.indexOf("?");
-    const search = q === -1 ? "" : url.slice(q + 1);
+    const search = q === -1 ? null : url.slice(q + 1);
     if (this._queryCache !== undefined && this._querySource === search) return this._queryCache;
     const parse = this.app.get("query parser fn");
     const value = parse ? parse(search) : Object.create(null);
@@ -63,14 +64,12 @@ export class Request extends http.IncomingMessage {
   set query(value) {
     const url = this.url;
     const q = url.indexOf("?");
-    this._querySource = q === -1 ? "" : url.slice(q + 1);
+    this._querySource = q === -1 ? null : url.slice(q + 1);
     this._queryCache = value;
   }
 
   get path() {
-    const url = this.url;
-    const q = url.indexOf("?");
-    const path = q === -1 ? url : url.slice(0, q);
+    const path = pathnameOf(this.url);
     // Absolute-form targets (proxies): the path starts after the authority.
     if (path.charCodeAt(0) === 47) return path;
     try {

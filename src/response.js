@@ -15,6 +15,7 @@ import vary from "vary";
 import { httpError } from "./errors.js";
 
 const HTML_UTF8 = "text/html; charset=utf-8";
+const JSON_UTF8 = "application/json; charset=utf-8"; // what Express's res.set("Content-Type", "application/json") stores
 const charsetCache = new Map();
 
 export class Response extends http.ServerResponse {
@@ -100,7 +101,7 @@ export class Response extends http.ServerResponse {
 
   json(obj) {
     const body = stringify(obj, this.app.settings);
-    if (!this.getHeader("Content-Type")) this.setHeader("Content-Type", "application/json");
+    if (!this.getHeader("Content-Type")) this.setHeader("Content-Type", JSON_UTF8);
     return this.send(body);
   }
 
@@ -110,12 +111,12 @@ export class Response extends http.ServerResponse {
     let callback = this.req.query[settings["jsonp callback name"]];
     if (!this.getHeader("Content-Type")) {
       this.setHeader("X-Content-Type-Options", "nosniff");
-      this.setHeader("Content-Type", "application/json");
+      this.setHeader("Content-Type", JSON_UTF8);
     }
     if (Array.isArray(callback)) callback = callback[0];
     if (typeof callback === "string" && callback.length !== 0) {
       this.setHeader("X-Content-Type-Options", "nosniff");
-      this.setHeader("Content-Type", "text/javascript");
+      this.setHeader("Content-Type", "text/javascript; charset=utf-8");
       callback = callback.replace(/[^[\]\w$.]/g, "");
       if (body === undefined) body = "";
       else if (typeof body === "string") body = body.replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");

@@ -20,6 +20,7 @@ import FindMyWay from "find-my-way";
 import { Layer } from "./layer.js";
 import { Route, methods } from "./route.js";
 import { shapesMayOverlap } from "./path.js";
+import { pathnameOf } from "./url.js";
 
 const noop = () => {};
 
@@ -338,11 +339,6 @@ Router.prototype.handle = function handle(req, res, out) {
     out(err);
   }
 };
-
-function pathnameOf(url) {
-  const q = url.indexOf("?");
-  return q === -1 ? url : url.slice(0, q);
-}
 
 // "http://host" of an absolute-form request target, which mounting must keep in front.
 function protohostOf(url) {

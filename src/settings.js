@@ -25,16 +25,19 @@ export function compileQueryParser(value) {
   switch (value) {
     case true:
     case "simple":
-      return parseQuery;
+      return parseSimpleQuery;
     case false:
       return undefined;
     case "extended":
-      // Null-prototype objects: "?__proto__[x]=1" becomes a plain key, never a prototype.
-      return (str) => qs.parse(str, { allowPrototypes: true, plainObjects: true });
+      // Express's settings; qs itself drops "__proto__" keys, so nothing is polluted.
+      return (str) => qs.parse(str, { allowPrototypes: true });
     default:
       throw new TypeError(`unknown value for query parser function: ${value}`);
   }
 }
+
+// Parsers receive null when the URL has no query string, as in Express.
+const parseSimpleQuery = (str) => parseQuery(str ?? "");
 
 export function compileTrust(value) {
   if (typeof value === "function") return value;

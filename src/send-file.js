@@ -238,8 +238,11 @@ function streamFile(req, res, next, entry, start, end, site) {
   const stream = createReadStream(entry.target ?? entry.path, { start, end, highWaterMark: STREAM_CHUNK });
   stream.on("error", (err) => {
     site.cache.forget(entry);
-    if (res.headersSent) res.destroy();
-    else site.fail(req, res, next, NOT_FOUND_CODES.has(err.code) ? statError(err.code) : err, true);
+    if (res.headersSent) return res.destroy();
+    // Whoever answers the error must not inherit this file's framing.
+    for (const name of ENTITY_HEADERS) res.removeHeader(name);
+    res.statusCode = 200;
+    site.fail(req, res, next, NOT_FOUND_CODES.has(err.code) ? statError(err.code) : err, true);
   });
   stream.on("end", () => {
     if (stream.bytesRead < end - start + 1) {

@@ -10,6 +10,7 @@ import { FileCache } from "./static/file-cache.js";
 import { relativeFromUrl, hasDotSegment } from "./static/safe-path.js";
 import { sendRedirect } from "./static/respond.js";
 import { sendListing } from "./static/listing.js";
+import { ListingCache } from "./static/listing-cache.js";
 
 export function serveStatic(root, options = {}) {
   if (!root) throw new TypeError("root path required");
@@ -27,6 +28,7 @@ export function serveStatic(root, options = {}) {
       ? new FileCache({ maxEntries: 0, maxBytes: 0, revalidateAfter: 0 })
       : new FileCache({ maxBytes: options.cacheMaxBytes, maxFileSize: options.cacheMaxFileSize, revalidateAfter: options.revalidateAfter });
 
+  const listings = new ListingCache({ revalidateAfter: cache.revalidateAfter });
   const site = {
     cfg,
     cache,
@@ -43,7 +45,7 @@ export function serveStatic(root, options = {}) {
         if (redirect) sendRedirect(res, slashLocation(req));
         else site.fail(req, res, next, httpError(404), false);
       } else if (listing) {
-        const options = { showDotfiles: cfg.dotfiles === "allow", realRoot: site.realRoot };
+        const options = { showDotfiles: cfg.dotfiles === "allow", realRoot: site.realRoot, cache: listings };
         sendListing(req, res, entry.path, listingPath(req), options).catch((err) => site.fail(req, res, next, err, true));
       } else {
         site.fail(req, res, next, httpError(404), false);

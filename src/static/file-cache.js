@@ -17,9 +17,10 @@ class Entry {
   constructor(path, target, stat, code, now) {
     this.path = path; // as requested: decides the Content-Type
     this.target = target; // realpath when symlinks were checked, else null
-    this.code = code; // errno code when missing
     this.stat = stat;
     this.kind = stat === null ? MISSING : stat.isFile() ? FILE : stat.isDirectory() ? DIRECTORY : MISSING;
+    // errno code when missing; sockets, FIFOs and devices count as absent
+    this.code = stat !== null && this.kind === MISSING ? "ENOENT" : code;
     this.checkedAt = now;
     this.buffer = null;
     this.encoded = null; // { br, gzip } compressed on the fly, see compress.js

@@ -12,13 +12,17 @@ const HTML_HEAD =
   "td,th{padding:.2em 1em;text-align:left}td.size{text-align:right;font-variant-numeric:tabular-nums}</style>\n";
 
 // `urlPath` is the decoded path the listing is shown for (title and parent link).
-export async function sendListing(req, res, dirPath, urlPath, options) {
-  const entries = await readDirectoryEntries(dirPath, options);
+// options: { showDotfiles, realRoot, cache: ListingCache }
+export async function sendListing(req, res, dirPath, urlPath, { cache, ...readOptions }) {
   const asJson = accepts(req).type(["html", "json"]) === "json";
-  const body = asJson ? JSON.stringify(entries.map(toJson)) : renderHtml(urlPath, entries);
+  const key = `${asJson ? "json" : "html"}\0${dirPath}\0${urlPath}`;
+  const body = await cache.get(key, async () => {
+    const entries = await readDirectoryEntries(dirPath, readOptions);
+    return Buffer.from(asJson ? JSON.stringify(entries.map(toJson)) : renderHtml(urlPath, entries));
+  });
   vary(res, "Accept");
   res.setHeader("Content-Type", asJson ? "application/json; charset=utf-8" : "text/html; charset=utf-8");
-  res.setHeader("Content-Length", Buffer.byteLength(body));
+  res.setHeader("Content-Length", body.length);
   res.setHeader("X-Content-Type-Options", "nosniff");
   // Names are escaped; the policy is a second line of defence against markup in them.
   if (!asJson) res.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'");

@@ -1,0 +1,129 @@
+// The in-memory cache: revalidation, bounds, and files changing under our feet.
+import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import http from "node:http";
+import { writeFileSync, truncateSync, unlinkSync, utimesSync } from "node:fs";
+import { join } from "node:path";
+import { serveStatic } from "../../src/static.js";
+import { FileCache, FILE } from "../../src/static/file-cache.js";
+import { makeTree, listen, fallbackHandler } from "./helpers.js";
+
+const BIG = 16 * 1024 * 1024;
+let tree;
+const servers = [];
+async function serve(options) {
+  const server = await listen(fallbackHandler(serveStatic(tree.root, options)));
+  servers.push(server);
+  return server;
+}
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+// A later mtime so the change shows even within one clock tick.
+function rewrite(name, content) {
+  const path = join(tree.root, name);
+  writeFileSync(path, content);
+  const later = new Date(Date.now() + 5000);
+  utimesSync(path, later, later);
+}
+
+beforeAll(() => {
+  tree = makeTree({ "v.txt": "one", "w.txt": "one", "x.txt": "one", "big.bin": Buffer.alloc(BIG, 1), "gone.bin": Buffer.alloc(BIG, 2) });
+});
+
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+  tree.cleanup();
+});
+
+describe("revalidation", () => {
+  it("revalidateAfter: 0 sees every change at once (one stat per request)", async () => {
+    const s = await serve({ revalidateAfter: 0 });
+    const first = await s.request("/v.txt");
+    expect(first.text).toBe("one");
+    rewrite("v.txt", "two!");
+    const second = await s.request("/v.txt");
+    expect(second.text).toBe("two!");
+    expect(second.headers.etag).not.toBe(first.headers.etag);
+    expect(second.headers["content-length"]).toBe("4");
+  });
+
+  it("trusts what it saw for revalidateAfter ms, then looks again", async () => {
+    const s = await serve({ revalidateAfter: 150 });
+    expect((await s.request("/w.txt")).text).toBe("one");
+    expect((await s.request("/new.txt")).status).toBe(404);
+    rewrite("w.txt", "three");
+    writeFileSync(join(tree.root, "new.txt"), "new");
+    expect((await s.request("/w.txt")).text).toBe("one"); // within the window: the cached copy
+    await sleep(200);
+    expect((await s.request("/w.txt")).text).toBe("three");
+    expect((await s.request("/new.txt")).text).toBe("new");
+  });
+
+  it("cache: false reads the disk every time", async () => {
+    const s = await serve({ cache: false });
+    expect((await s.request("/x.txt")).text).toBe("one");
+    rewrite("x.txt", "four");
+    expect((await s.request("/x.txt")).text).toBe("four");
+  });
+});
+
+describe("bounds", () => {
+  it("keeps entries and bytes under their limits (LRU)", async () => {
+    const files = {};
+    for (let i = 0; i < 20; i++) files[`f${i}.txt`] = Buffer.alloc(3000, 65 + i);
+    const local = makeTree(files);
+    try {
+      const cache = new FileCache({ maxEntries: 8, maxBytes: 10_000, revalidateAfter: 60_000 });
+      for (let i = 0; i < 20; i++) {
+        const entry = await cache.content(await cache.lookup(join(local.root, `f${i}.txt`), null));
+        expect(entry.kind).toBe(FILE);
+        expect(entry.buffer.equals(files[`f${i}.txt`])).toBe(true);
+        expect(cache.bytes).toBeLessThanOrEqual(10_000);
+        expect(cache.entries.size).toBeLessThanOrEqual(8);
+      }
+      // The most recent file is still cached, the first was evicted.
+      expect(cache.peek(join(local.root, "f19.txt"))?.buffer).not.toBeNull();
+      expect(cache.peek(join(local.root, "f0.txt"))).toBeUndefined();
+    } finally {
+      local.cleanup();
+    }
+  });
+
+  it("streams files above cacheMaxFileSize instead of holding them", async () => {
+    const s = await serve({ cacheMaxFileSize: 1024 });
+    const res = await s.request("/big.bin");
+    expect(res.body.length).toBe(BIG);
+  });
+});
+
+describe("files changing while served", () => {
+  it("cuts a response whose file shrinks mid-stream, and keeps running", async () => {
+    const s = await serve();
+    const { port } = new URL(s.base);
+    const outcome = await new Promise((resolve) => {
+      let received = 0;
+      const req = http.get({ host: "127.0.0.1", port, path: "/big.bin", agent: false }, (res) => {
+        const expected = Number(res.headers["content-length"]);
+        truncateSync(join(tree.root, "big.bin"), 1000);
+        res.on("data", (chunk) => (received += chunk.length));
+        res.on("end", () => resolve({ complete: res.complete, received, expected }));
+        res.on("error", () => resolve({ complete: false, received, expected }));
+      });
+      req.on("error", () => resolve({ complete: false, received }));
+    });
+    expect(outcome.complete).toBe(false);
+    expect(outcome.received).toBeLessThan(BIG);
+    const after = await s.request("/big.bin");
+    expect(after.status).toBe(200);
+    expect(after.body.length).toBe(1000);
+  });
+
+  it("answers 404 for a file deleted after its stat was cached", async () => {
+    const s = await serve({ revalidateAfter: 60_000 });
+    const res = await s.request("/gone.bin", { method: "HEAD" });
+    expect(res.status).toBe(200);
+    unlinkSync(join(tree.root, "gone.bin"));
+    const after = await s.request("/gone.bin");
+    expect(after.status).toBe(404);
+    expect((await s.request("/gone.bin")).status).toBe(404);
+    expect((await s.request("/v.txt")).status).toBe(200);
+  });
+});

@@ -1,0 +1,156 @@
+// sendFile(req, res, path, options, done): the core behind res.sendFile.
+import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import http from "node:http";
+import { join } from "node:path";
+import { sendFile } from "../../src/send-file.js";
+import { makeTree, listen } from "./helpers.js";
+
+let tree, server;
+// Each request says what to do through headers, results are reported back in
+// X-Done (what `done` received) when the callback answers.
+const outcomes = [];
+
+beforeAll(async () => {
+  tree = makeTree({
+    "a.txt": "alpha",
+    "page.html": "<p>page</p>",
+    "dir/index.html": "<p>dir</p>",
+    ".config/app.json": "{}",
+    "big.bin": Buffer.alloc(4 * 1024 * 1024, 7),
+  });
+  server = await listen((req, res) => {
+    const url = new URL(req.url, "http://x");
+    const options = JSON.parse(url.searchParams.get("options") ?? "{}");
+    const path = url.searchParams.get("path");
+    const record = (err) => {
+      outcomes.push({ path, err: err ? { status: err.status, code: err.code, headers: err.headers } : null, finished: res.writableFinished });
+      if (err && !res.headersSent) {
+        res.statusCode = err.status ?? 500;
+        res.end(`done:${err.status}:${err.code ?? ""}`);
+      }
+    };
+    if (url.searchParams.has("no-callback")) sendFile(req, res, path, options);
+    else sendFile(req, res, path, options, record);
+  });
+});
+
+afterAll(async () => {
+  await server.close();
+  tree.cleanup();
+});
+
+const call = (path, options = {}, { headers, extra = "" } = {}) =>
+  server.request(`/?path=${encodeURIComponent(path)}&options=${encodeURIComponent(JSON.stringify(options))}${extra}`, { headers });
+const lastOutcome = async () => {
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  return outcomes.at(-1);
+};
+
+describe("sendFile", () => {
+  it("sends an absolute path and calls done() once the response finished", async () => {
+    const res = await call(join(tree.root, "a.txt"));
+    expect(res.status).toBe(200);
+    expect(res.text).toBe("alpha");
+    expect(res.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    expect(await lastOutcome()).toEqual({ path: join(tree.root, "a.txt"), err: null, finished: true });
+  });
+
+  it("resolves a relative path against options.root", async () => {
+    expect((await call("page.html", { root: tree.root })).text).toBe("<p>page</p>");
+    expect((await call("dir/", { root: tree.root })).text).toBe("<p>dir</p>");
+  });
+
+  it("passes a missing file to done as 404 with code ENOENT", async () => {
+    const res = await call(join(tree.root, "nope.txt"));
+    expect(res.text).toBe("done:404:ENOENT");
+    expect((await lastOutcome()).err).toMatchObject({ status: 404, code: "ENOENT" });
+  });
+
+  it("refuses to climb out of root (403) and null bytes (400)", async () => {
+    expect((await call("../secret", { root: join(tree.root, "dir") })).text).toBe("done:403:");
+    expect((await call(`${tree.root}/dir/../a.txt`)).text).toBe("done:403:");
+    expect((await call("a.txt\0.html", { root: tree.root })).text).toBe("done:400:");
+  });
+
+  it("applies dotfiles to the path below root, or the whole path without root", async () => {
+    expect((await call(".config/app.json", { root: tree.root })).text).toBe("done:404:");
+    expect((await call(".config/app.json", { root: tree.root, dotfiles: "deny" })).text).toBe("done:403:");
+    expect((await call(".config/app.json", { root: tree.root, dotfiles: "allow" })).text).toBe("{}");
+    expect((await call("app.json", { root: join(tree.root, ".config") })).text).toBe("{}");
+    expect((await call(join(tree.root, ".config/app.json"))).text).toBe("done:404:");
+  });
+
+  it("reports a directory as EISDIR", async () => {
+    const res = await call(join(tree.root, "dir"));
+    expect(res.text).toBe("done:404:EISDIR");
+  });
+
+  it("sets options.headers, maxAge and friends", async () => {
+    const res = await call(join(tree.root, "a.txt"), { headers: { "X-Extra": "1", "Cache-Control": "private" }, maxAge: "1h", lastModified: false });
+    expect(res.headers["x-extra"]).toBe("1");
+    expect(res.headers["cache-control"]).toBe("private");
+    expect(res.headers["last-modified"]).toBeUndefined();
+    const other = await call(join(tree.root, "a.txt"), { maxAge: "1h", immutable: true, etag: false });
+    expect(other.headers["cache-control"]).toBe("public, max-age=3600, immutable");
+    expect(other.headers.etag).toBeUndefined();
+  });
+
+  it("hands 412 and 416 to done, with the Content-Range header for 416", async () => {
+    expect((await call(join(tree.root, "a.txt"), {}, { headers: { "if-match": '"x"' } })).text).toBe("done:412:");
+    const res = await call(join(tree.root, "a.txt"), {}, { headers: { range: "bytes=99-" } });
+    expect(res.status).toBe(416);
+    expect((await lastOutcome()).err).toMatchObject({ status: 416, headers: { "Content-Range": "bytes */5" } });
+  });
+
+  it("answers 304 itself and then calls done()", async () => {
+    const first = await call(join(tree.root, "a.txt"));
+    const res = await call(join(tree.root, "a.txt"), {}, { headers: { "if-none-match": first.headers.etag } });
+    expect(res.status).toBe(304);
+    expect((await lastOutcome()).err).toBeNull();
+  });
+
+  it("without a callback, answers errors with a small HTML page", async () => {
+    const missing = await call(join(tree.root, "nope.txt"), {}, { extra: "&no-callback" });
+    expect(missing.status).toBe(404);
+    expect(missing.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(missing.text).toContain("Not Found");
+    const range = await call(join(tree.root, "a.txt"), {}, { headers: { range: "bytes=99-" }, extra: "&no-callback" });
+    expect(range.status).toBe(416);
+    expect(range.headers["content-range"]).toBe("bytes */5");
+    expect(range.headers.etag).toBeUndefined();
+  });
+
+  it("throws for a relative path without root", () => {
+    expect(() => sendFile({}, { on() {} }, "a.txt", {})).toThrow(TypeError);
+    expect(() => sendFile({}, { on() {} }, "", {})).toThrow(TypeError);
+  });
+
+  it("reports ECONNABORTED when the client goes away mid-stream, and keeps serving", async () => {
+    const before = outcomes.length;
+    await new Promise((resolve) => {
+      const { port } = new URL(server.base);
+      const path = `/?path=${encodeURIComponent(join(tree.root, "big.bin"))}`;
+      const req = http.get({ host: "127.0.0.1", port, path, agent: false }, (res) => {
+        res.once("data", () => {
+          req.destroy();
+          resolve();
+        });
+      });
+      req.on("error", () => {});
+    });
+    await expect.poll(() => outcomes.length, { timeout: 2000 }).toBeGreaterThan(before);
+    expect(outcomes.at(-1).err).toMatchObject({ code: "ECONNABORTED" });
+    expect((await call(join(tree.root, "a.txt"))).text).toBe("alpha");
+  });
+
+  it("streams a large file whole", async () => {
+    const res = await call(join(tree.root, "big.bin"));
+    expect(res.status).toBe(200);
+    expect(res.body.length).toBe(4 * 1024 * 1024);
+    expect(res.headers["content-length"]).toBe(String(4 * 1024 * 1024));
+    expect(res.body.every((byte) => byte === 7)).toBe(true);
+    const range = await call(join(tree.root, "big.bin"), {}, { headers: { range: "bytes=1048576-1048580" } });
+    expect(range.status).toBe(206);
+    expect(range.body.length).toBe(5);
+  });
+});

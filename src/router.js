@@ -112,6 +112,7 @@ function buildIndex(router) {
     tree,
     shapes,
     chains: new Map(),
+    encodedChains: new Map(),
     // No shape matched: only middleware and layers outside the tree can match.
     fallback: entries.filter((e) => e.layer.route === undefined || !e.treed).map(unsure),
     all: entries.map(unsure),
@@ -138,15 +139,25 @@ function buildChain(router, index, treePath) {
 /** The chain for a path, and the tree's params when a shape matched. */
 function lookup(router, path) {
   const index = (router.index ??= buildIndex(router));
-  // The tree matches decoded paths and tolerates empty segments; Express does neither.
-  if (path.charCodeAt(0) !== 47 || path.indexOf("%") !== -1 || path.indexOf("//") !== -1) {
-    return { chain: index.all, treeParams: null };
-  }
+  // The tree tolerates empty segments, Express doesn't: the whole stack, by RegExp.
+  if (path.charCodeAt(0) !== 47 || path.indexOf("//") !== -1) return { chain: index.all, treeParams: null };
   const found = index.tree.find("GET", path);
+  if (path.indexOf("%") !== -1) {
+    // The tree matched the decoded path, Express matches the encoded one: the shape still
+    // narrows the candidates, but each is confirmed by RegExp on the path as sent.
+    if (found === null) return { chain: index.all, treeParams: null };
+    return { chain: index.encodedChains.get(found.store) ?? buildEncodedChain(router, index, found.store), treeParams: null };
+  }
   if (found === null) return { chain: index.fallback, treeParams: null };
   const params = found.params;
   for (const key in params) if (params[key] === "") return { chain: index.all, treeParams: null };
   return { chain: index.chains.get(found.store) ?? buildChain(router, index, found.store), treeParams: params };
+}
+
+function buildEncodedChain(router, index, treePath) {
+  const chain = (index.chains.get(treePath) ?? buildChain(router, index, treePath)).map(unsure);
+  index.encodedChains.set(treePath, chain);
+  return chain;
 }
 
 /** Params of a layer known to match, from the tree's positional ones. */

@@ -1,5 +1,8 @@
 import { describe, it, expect, afterAll, beforeAll } from "vitest";
+import express from "express";
+import Server from "../src/index.js";
 import { differential } from "./helpers/differential.js";
+import { compareSuite } from "./helpers/compare.js";
 
 describe("routing order and errors match Express 5", () => {
   let d;
@@ -34,3 +37,167 @@ describe("routing order and errors match Express 5", () => {
     expect(actual).toEqual(expected);
   });
 });
+
+describe("sub-apps: mountpath, req.app, settings inheritance, app.path()", () => {
+  const report = (name) => (req, res) =>
+    res.json({
+      name,
+      app: req.app.locals.name,
+      resApp: res.app.locals.name,
+      url: req.url,
+      baseUrl: req.baseUrl,
+      originalUrl: req.originalUrl,
+      mountpath: req.app.mountpath,
+      path: req.app.path(),
+      jsonSpaces: req.app.get("json spaces") ?? null,
+      trustsProxy: req.ip,
+      protocol: req.protocol,
+      helper: typeof req.helper,
+    });
+
+  compareSuite(
+    "mounted apps",
+    (app, factory) => {
+      app.locals.name = "root";
+      app.set("json spaces", 1);
+      app.set("trust proxy", true);
+      app.request.helper = () => "from root";
+
+      const blog = factory();
+      blog.locals.name = "blog";
+      const admin = factory();
+      admin.locals.name = "admin";
+      admin.set("trust proxy", false);
+      admin.set("json spaces", 4);
+
+      blog.get("/", report("blog-root"));
+      blog.get("/post/:id", report("blog-post"));
+      blog.get("/fail", (req, res, next) => next(Object.assign(new Error("blog"), { status: 409 })));
+      blog.use((req, res, next) => {
+        res.setHeader("x-left-blog", req.app.locals.name);
+        next();
+      });
+      admin.get("/", report("admin-root"));
+      admin.use((err, req, res, next) => res.status(500).send(`admin handled ${err.message}`));
+      admin.get("/throw", () => {
+        throw new Error("admin error");
+      });
+      blog.use("/admin", admin);
+      app.use(["/blog", "/news"], blog);
+      app.use("/blog", report("after-blog"));
+      app.use((err, req, res, next) => res.status(err.status ?? 500).json({ caughtBy: req.app.locals.name, message: err.message }));
+    },
+    [
+      "/blog",
+      "/blog/",
+      "/blog/post/7?x=1",
+      "/news/post/8",
+      "/blog/fail",
+      "/blog/missing",
+      "/blog/admin",
+      "/blog/admin/throw",
+      "/blog/admin/missing",
+      { path: "/blog/post/1", headers: { "x-forwarded-for": "9.9.9.9", "x-forwarded-proto": "https" } },
+      { path: "/blog/admin", headers: { "x-forwarded-for": "9.9.9.9", "x-forwarded-proto": "https" } },
+      "/elsewhere",
+    ],
+    { extraHeaders: ["x-left-blog"] },
+  );
+
+  it("mount event, parent and mountpath match Express", () => {
+    const shape = (factory) => {
+      const parent = factory();
+      const child = factory();
+      const grandchild = factory();
+      const seen = [];
+      child.on("mount", (p) => seen.push(p === parent));
+      child.use("/gc", grandchild);
+      parent.use("/child", child);
+      return {
+        seen,
+        parentIsParent: child.parent === parent,
+        mountpath: child.mountpath,
+        rootMountpath: parent.mountpath,
+        path: grandchild.path(),
+        rootPath: parent.path(),
+        inherits: (parent.set("custom", 5), grandchild.get("custom")),
+        own: (child.set("custom", 6), [parent.get("custom"), child.get("custom"), grandchild.get("custom")]),
+      };
+    };
+    expect(shape(Server)).toEqual(shape(express));
+  });
+
+  it("new Server() and Server() both make apps", () => {
+    for (const app of [new Server(), Server()]) {
+      expect(typeof app).toBe("function");
+      expect(typeof app.get).toBe("function");
+      expect(typeof app.listen).toBe("function");
+      expect(app.get("etag")).toBe(express().get("etag"));
+      expect(app.get("query parser")).toBe(express().get("query parser"));
+      expect(app.get("subdomain offset")).toBe(express().get("subdomain offset"));
+      expect(app.get("jsonp callback name")).toBe(express().get("jsonp callback name"));
+      expect(app.enabled("x-powered-by")).toBe(true);
+      expect(app.get("trust proxy")).toBe(false);
+    }
+  });
+
+  it("app.set/get/enable/disable/enabled/disabled", () => {
+    const run = (app) => {
+      const chained = app.set("a", 1) === app && app.enable("b") === app && app.disable("c") === app;
+      return [chained, app.get("a"), app.enabled("b"), app.disabled("c"), app.enabled("nope"), app.disabled("nope"), app.set("a")];
+    };
+    expect(run(Server())).toEqual(run(express()));
+  });
+
+  it("app.locals has a null prototype and holds settings", () => {
+    const app = Server();
+    expect(Object.getPrototypeOf(app.locals)).toBe(Object.getPrototypeOf(express().locals));
+    expect(app.locals.settings).toBe(app.settings);
+  });
+});
+
+compareSuite(
+  "settings read at request time",
+  (app, factory) => {
+    app.get("/late", (req, res) => res.json({ a: "<" }));
+    app.set("json escape", true);
+    app.set("json spaces", 3);
+    app.disable("x-powered-by");
+    const router = factory.Router({ caseSensitive: true, strict: true });
+    router.get("/Exact/", (req, res) => res.send("exact"));
+    app.use("/r", router);
+  },
+  ["/late", "/r/Exact/", "/r/exact/", "/r/Exact"],
+  { extraHeaders: ["x-powered-by"] },
+);
+
+for (const useListen of [false, true]) {
+  compareSuite(
+    `representative app ${useListen ? "via app.listen()" : "via http.createServer(app)"}`,
+    (app, factory) => {
+      app.disable("x-powered-by");
+      app.use((req, res, next) => {
+        res.locals.start = "yes";
+        next();
+      });
+      const api = factory.Router();
+      api.get("/items/:id", (req, res) => res.json({ id: req.params.id, q: req.query, locals: res.locals, ip: req.ip, host: req.hostname }));
+      api.post("/items", (req, res) => res.status(201).location("/api/items/1").send("created"));
+      app.use("/api", api);
+      app.get("/redirect", (req, res) => res.redirect(301, "/api/items/1"));
+      app.get("/fail", async () => {
+        throw Object.assign(new Error("nope"), { status: 400 });
+      });
+    },
+    [
+      { path: "/api/items/5?x=1&x=2", headers: { host: "h.test" } },
+      { method: "POST", path: "/api/items", headers: { "content-type": "text/plain" }, body: "x" },
+      { method: "OPTIONS", path: "/api/items" },
+      { method: "HEAD", path: "/api/items/1", headers: { host: "h.test" } },
+      "/redirect",
+      "/fail",
+      "/missing",
+    ],
+    { useListen },
+  );
+}

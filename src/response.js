@@ -13,6 +13,7 @@ import mime from "mime-types";
 import statuses from "statuses";
 import vary from "vary";
 import { httpError } from "./errors.js";
+import { sendFile } from "./send-file.js";
 
 const HTML_UTF8 = "text/html; charset=utf-8";
 const JSON_UTF8 = "application/json; charset=utf-8"; // what Express's res.set("Content-Type", "application/json") stores
@@ -248,6 +249,51 @@ export class Response extends http.ServerResponse {
     this.setHeader("Content-Length", Buffer.byteLength(body));
     if (this.req.method === "HEAD") this.end();
     else this.end(body);
+  }
+
+  sendFile(filePath, options, callback) {
+    let done = callback;
+    let opts = options || {};
+    if (!filePath) throw new TypeError("path argument is required to res.sendFile");
+    if (typeof filePath !== "string") throw new TypeError("path must be a string to res.sendFile");
+    if (typeof options === "function") {
+      done = options;
+      opts = {};
+    }
+    if (!opts.root && !path.isAbsolute(filePath)) throw new TypeError("path must be absolute or specify root to res.sendFile");
+    const next = this.req.next;
+    sendFile(this.req, this, filePath, { ...opts, etag: this.app.enabled("etag") }, (err) => {
+      if (done) return done(err);
+      if (err && err.code === "EISDIR") return next();
+      // Errors writing to a client that left are nobody's business but the log's.
+      if (err && err.code !== "ECONNABORTED" && err.syscall !== "write") next(err);
+    });
+  }
+
+  download(filePath, filename, options, callback) {
+    let done = callback;
+    let name = filename;
+    let opts = options || null;
+    if (typeof filename === "function") {
+      done = filename;
+      name = null;
+      opts = null;
+    } else if (typeof options === "function") {
+      done = options;
+      opts = null;
+    }
+    if (typeof filename === "object" && (typeof options === "function" || options === undefined)) {
+      name = null;
+      opts = filename;
+    }
+    const headers = { "Content-Disposition": contentDisposition.create(path.basename(name || filePath)) };
+    if (opts?.headers) {
+      for (const key of Object.keys(opts.headers)) {
+        if (key.toLowerCase() !== "content-disposition") headers[key] = opts.headers[key];
+      }
+    }
+    const sendOpts = { ...opts, headers };
+    return this.sendFile(sendOpts.root ? filePath : path.resolve(filePath), sendOpts, done);
   }
 
   format(handlers) {

@@ -8,8 +8,23 @@ import { Response } from "./response.js";
 import { methods } from "./route.js";
 import { finalHandler } from "./final-handler.js";
 import { compileETag, compileQueryParser, compileTrust } from "./settings.js";
+import { httpError } from "./errors.js";
+import { gracefulClose } from "./shutdown.js";
+import { handleClientError } from "./client-error.js";
 
 const TRUST_PROXY_DEFAULT = Symbol("trust proxy default");
+
+// Safe defaults for servers created by listen(); `new Server({ ... })` overrides them.
+// Slow clients are cut off by the header/request timeouts, checked every 2 s.
+export const DEFAULT_LIMITS = Object.freeze({
+  headersTimeout: 20_000,
+  requestTimeout: 120_000,
+  keepAliveTimeout: 5_000,
+  connectionsCheckingInterval: 2_000,
+  maxHeaderSize: 16_384,
+  maxUrlLength: 8_192,
+  shutdownTimeout: 10_000,
+});
 
 export default function Server(options) {
   const app = function app(req, res, next) {
@@ -32,7 +47,8 @@ Server.request = Request.prototype;
 Server.response = Response.prototype;
 
 proto.init = function init(options = {}) {
-  this.serverOptions = options;
+  this.limits = { ...DEFAULT_LIMITS, ...options };
+  this.server = null;
   this.cache = Object.create(null);
   this.engines = Object.create(null);
   this.settings = Object.create(null);
@@ -94,7 +110,9 @@ proto.handle = function handle(req, res, callback) {
   req.res = res;
   res.req = req;
   if (this.settings["x-powered-by"]) res.setHeader("X-Powered-By", "lib-server");
-  this.router.handle(req, res, callback ?? ((err) => this.finish(req, res, err)));
+  const done = callback ?? ((err) => this.finish(req, res, err));
+  if (req.url.length > this.limits.maxUrlLength) return done(httpError(414));
+  this.router.handle(req, res, done);
 };
 
 // Nothing answered: the final handler, deferred like Express's so that code running after
@@ -206,12 +224,56 @@ proto.all = function all(path, ...handlers) {
   return this;
 };
 
+/**
+ * Like Express's listen(), on a server built with this app's request/response classes and
+ * limits. `app.listen({ port, host, gracefulShutdown: true })` also closes gracefully on
+ * SIGTERM/SIGINT.
+ */
 proto.listen = function listen(...args) {
+  const limits = this.limits;
   const server = http.createServer(
-    { IncomingMessage: this.requestClass(), ServerResponse: this.responseClass() },
+    {
+      IncomingMessage: this.requestClass(),
+      ServerResponse: this.responseClass(),
+      maxHeaderSize: limits.maxHeaderSize,
+      requestTimeout: limits.requestTimeout,
+      headersTimeout: limits.headersTimeout,
+      keepAliveTimeout: limits.keepAliveTimeout,
+      connectionsCheckingInterval: limits.connectionsCheckingInterval,
+    },
     (req, res) => this.handle(req, res),
   );
+  server.on("clientError", (err, socket) => handleClientError(this, err, socket));
+  this.server = server;
+  if (args[0] !== null && typeof args[0] === "object" && args[0].gracefulShutdown) {
+    const { gracefulShutdown, ...listenOptions } = args[0];
+    args[0] = listenOptions;
+    this.closeOnSignals();
+  }
   return server.listen(...args);
+};
+
+/** Graceful shutdown of the server listen() made: in-flight requests finish first. */
+proto.close = function close(callback) {
+  const closing = this.server ? gracefulClose(this.server, { timeout: this.limits.shutdownTimeout }) : Promise.resolve();
+  if (callback) closing.then(() => callback(), callback);
+  return closing;
+};
+
+proto.closeOnSignals = function closeOnSignals(signals = ["SIGTERM", "SIGINT"]) {
+  const onSignal = (signal) => {
+    for (const s of signals) process.off(s, onSignal);
+    this.close().then(
+      () => process.exit(0),
+      (err) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+    this.emit("shutdown", signal);
+  };
+  for (const s of signals) process.on(s, onSignal);
+  return this;
 };
 
 // Classes whose instances are born with this app's request/response prototypes.

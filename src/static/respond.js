@@ -8,7 +8,7 @@ function htmlDocument(title, body) {
 
 function sendHtml(res, status, html) {
   res.statusCode = status;
-  res.setHeader("Content-Type", "text/html; charset=utf-8");
+  res.setHeader("Content-Type", "text/html; charset=UTF-8"); // as send writes it
   res.setHeader("Content-Length", Buffer.byteLength(html));
   res.setHeader("Content-Security-Policy", "default-src 'none'");
   res.setHeader("X-Content-Type-Options", "nosniff");

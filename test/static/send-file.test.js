@@ -112,7 +112,7 @@ describe("sendFile", () => {
   it("without a callback, answers errors with a small HTML page", async () => {
     const missing = await call(join(tree.root, "nope.txt"), {}, { extra: "&no-callback" });
     expect(missing.status).toBe(404);
-    expect(missing.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(missing.headers["content-type"]).toBe("text/html; charset=UTF-8");
     expect(missing.text).toContain("Not Found");
     const range = await call(join(tree.root, "a.txt"), {}, { headers: { range: "bytes=99-" }, extra: "&no-callback" });
     expect(range.status).toBe(416);

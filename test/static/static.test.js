@@ -110,7 +110,7 @@ describe("serving files", () => {
     const res = await s.request("/sub?a=1");
     expect(res.status).toBe(301);
     expect(res.headers.location).toBe("/sub/?a=1");
-    expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(res.headers["content-type"]).toBe("text/html; charset=UTF-8");
     expect(res.text).toContain("Redirecting to /sub/?a=1");
   });
 

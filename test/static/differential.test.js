@@ -1,0 +1,158 @@
+// Same directory, same options: express.static (serve-static 2) vs serveStatic,
+// both mounted in Express 5 apps. Status, body and the headers listed below must
+// agree. Deliberate differences, not compared:
+// - ETag: ours is strong `"size-mtime(µs)"`, send's is weak `W/"size-mtime(ms)"`.
+//   (Conditional requests are compared by feeding each server its own ETag.)
+// - Error bodies from Express's final handler include stack traces that differ.
+// - Symlinks leaving the root: serve-static follows them, we don't (security.test.js).
+import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import express from "express";
+import { serveStatic } from "../../src/static.js";
+import { makeTree, listen } from "./helpers.js";
+
+const COMPARED = ["content-type", "content-length", "cache-control", "accept-ranges", "content-range", "location", "last-modified", "allow"];
+let tree;
+const pairs = new Map(); // options key -> { theirs, ours }
+
+async function pair(options = {}, mount) {
+  const key = JSON.stringify({ options, mount });
+  if (!pairs.has(key)) {
+    const build = (mw) => {
+      const app = express();
+      if (mount) app.use(mount, mw);
+      else app.use(mw);
+      return listen(app);
+    };
+    pairs.set(key, { theirs: await build(express.static(tree.root, options)), ours: await build(serveStatic(tree.root, options)) });
+  }
+  return pairs.get(key);
+}
+
+function picked(res, withLength) {
+  const names = withLength ? COMPARED : COMPARED.filter((name) => name !== "content-length");
+  return Object.fromEntries(names.filter((name) => res.headers[name] !== undefined).map((name) => [name, res.headers[name]]));
+}
+
+async function compare(path, { options, mount, method = "GET", headers = {}, compareBody = true } = {}) {
+  const { theirs, ours } = await pair(options, mount);
+  const [a, b] = await Promise.all([theirs.request(path, { method, headers }), ours.request(path, { method, headers })]);
+  const label = `${method} ${path} ${JSON.stringify(options ?? {})}`;
+  expect(b.status, label).toBe(a.status);
+  expect(picked(b, compareBody), label).toEqual(picked(a, compareBody));
+  if (compareBody) expect(b.text, label).toBe(a.text);
+  return { theirs: a, ours: b };
+}
+
+beforeAll(() => {
+  tree = makeTree({
+    "hello.txt": "hello world",
+    "empty.txt": "",
+    "index.html": "<h1>home</h1>",
+    "page.html": "<p>page</p>",
+    "style.css": "body{}",
+    "app.js": "export default 1;",
+    "data.json": '{"a":1}',
+    "image.png": Buffer.from([137, 80, 78, 71]),
+    "font.woff2": "w",
+    "noext": "n",
+    "sub/index.html": "<p>sub</p>",
+    "nodex/file.txt": "f",
+    "with space.txt": "space",
+    "ünïcode.txt": "u",
+    "percent%20.txt": "literal percent",
+    ".env": "SECRET=1",
+    ".hidden/file.txt": "h",
+  });
+});
+
+afterAll(async () => {
+  for (const { theirs, ours } of pairs.values()) await Promise.all([theirs.close(), ours.close()]);
+  tree.cleanup();
+});
+
+describe("matches express.static", () => {
+  it.each([
+    "/hello.txt",
+    "/empty.txt",
+    "/",
+    "/index.html",
+    "/style.css",
+    "/app.js",
+    "/data.json",
+    "/image.png",
+    "/font.woff2",
+    "/noext",
+    "/sub/",
+    "/with%20space.txt",
+    "/%C3%BCn%C3%AFcode.txt",
+    "/percent%2520.txt",
+    "/hello.txt?query=1",
+  ])("serves %s", async (path) => {
+    await compare(path);
+    await compare(path, { method: "HEAD" });
+  });
+
+  it.each(["/sub", "/sub?a=1&b=2", "/nodex"])("redirects %s", async (path) => {
+    await compare(path);
+  });
+
+  it("misses: unknown files, directories without index, dotfiles, traversal, other methods", async () => {
+    for (const path of ["/missing.txt", "/nodex/", "/.env", "/.hidden/file.txt", "/../etc/passwd", "/hello.txt/"]) {
+      await compare(path, { compareBody: false });
+    }
+    await compare("/hello.txt", { method: "POST", compareBody: false });
+    await compare("/hello.txt", { method: "OPTIONS", compareBody: false });
+  });
+
+  it("options: maxAge, immutable, cacheControl, lastModified, acceptRanges", async () => {
+    for (const options of [{ maxAge: 60_000 }, { maxAge: "1d", immutable: true }, { cacheControl: false }, { lastModified: false }, { acceptRanges: false }]) {
+      await compare("/hello.txt", { options });
+    }
+  });
+
+  it("options: index, extensions, redirect, dotfiles, fallthrough", async () => {
+    await compare("/", { options: { index: false }, compareBody: false });
+    await compare("/", { options: { index: ["page.html"] } });
+    await compare("/page", { options: { extensions: ["html"] } });
+    await compare("/sub", { options: { redirect: false }, compareBody: false });
+    await compare("/.env", { options: { dotfiles: "allow" } });
+    await compare("/.env", { options: { dotfiles: "deny" }, compareBody: false });
+    await compare("/.env", { options: { dotfiles: "deny", fallthrough: false }, compareBody: false });
+    await compare("/missing", { options: { fallthrough: false }, compareBody: false });
+    await compare("/hello.txt", { options: { fallthrough: false }, method: "PUT" });
+  });
+
+  it("mounted: redirect at the mount point and paths below it", async () => {
+    await compare("/static", { mount: "/static" });
+    await compare("/static?x=1", { mount: "/static" });
+    await compare("/static/", { mount: "/static" });
+    await compare("/static/sub", { mount: "/static" });
+    await compare("/static/hello.txt", { mount: "/static" });
+  });
+
+  it("ranges: single, suffix, open, merged, multiple, unsatisfiable", async () => {
+    for (const range of ["bytes=0-4", "bytes=-5", "bytes=6-", "bytes=0-2,1-4", "bytes=0-1,4-5", "bytes=abc"]) {
+      await compare("/hello.txt", { headers: { range } });
+    }
+    await compare("/hello.txt", { headers: { range: "bytes=50-60" }, compareBody: false });
+  });
+
+  it("conditional requests, each server fed its own validators", async () => {
+    const { theirs, ours } = await pair();
+    for (const server of [theirs, ours]) {
+      const first = await server.request("/hello.txt");
+      const etag = first.headers.etag;
+      const lastModified = first.headers["last-modified"];
+      expect((await server.request("/hello.txt", { headers: { "if-none-match": etag } })).status).toBe(304);
+      expect((await server.request("/hello.txt", { headers: { "if-modified-since": lastModified } })).status).toBe(304);
+      expect((await server.request("/hello.txt", { headers: { "if-none-match": '"other"' } })).status).toBe(200);
+      expect((await server.request("/hello.txt", { headers: { "if-match": '"other"' } })).status).toBe(412);
+      expect((await server.request("/hello.txt", { headers: { range: "bytes=0-1", "if-range": etag } })).status).toBe(206);
+      const stale = new Date(Date.parse(lastModified) - 60_000).toUTCString();
+      expect((await server.request("/hello.txt", { headers: { "if-unmodified-since": stale } })).status).toBe(412);
+    }
+    const [a, b] = await Promise.all([theirs.request("/hello.txt"), ours.request("/hello.txt")]);
+    expect(a.headers.etag).toMatch(/^W\/"/);
+    expect(b.headers.etag).toMatch(/^"/);
+  });
+});

@@ -2,7 +2,7 @@
 // methods and listen(). `new Server()` and `Server()` both return one.
 import http from "node:http";
 import { EventEmitter } from "node:events";
-import { Router } from "./router.js";
+import { Router, useArguments } from "./router.js";
 import { Request } from "./request.js";
 import { Response } from "./response.js";
 import { methods } from "./route.js";
@@ -126,16 +126,8 @@ function logError(err) {
   console.error(err?.stack || String(err));
 }
 
-proto.use = function use(first, ...rest) {
-  let path = "/";
-  let handlers = [first, ...rest];
-  let probe = first;
-  while (Array.isArray(probe) && probe.length !== 0) probe = probe[0];
-  if (typeof probe !== "function") {
-    path = first;
-    handlers = rest;
-  }
-  const fns = handlers.flat(Infinity);
+proto.use = function use(...args) {
+  const { path, fns } = useArguments(args);
   if (fns.length === 0) throw new TypeError("app.use() requires a middleware function");
   const router = this.router;
   for (const fn of fns) {

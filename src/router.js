@@ -40,16 +40,19 @@ export function Router(options = {}) {
 
 Object.setPrototypeOf(Router.prototype, Function.prototype);
 
-Router.prototype.use = function use(first, ...rest) {
-  let path = "/";
-  let handlers = [first, ...rest];
-  let probe = first;
+/**
+ * `use([path], ...handlers)` arguments: the path (default "/") and the flattened handlers.
+ * The first argument is a path unless it is, or nests, a function.
+ */
+export function useArguments(args) {
+  let probe = args[0];
   while (Array.isArray(probe) && probe.length !== 0) probe = probe[0];
-  if (typeof probe !== "function") {
-    path = first;
-    handlers = rest;
-  }
-  const fns = handlers.flat(Infinity);
+  const hasPath = typeof probe !== "function";
+  return { path: hasPath ? args[0] : "/", fns: args.slice(hasPath ? 1 : 0).flat(Infinity) };
+}
+
+Router.prototype.use = function use(...args) {
+  const { path, fns } = useArguments(args);
   if (fns.length === 0) throw new TypeError("argument handler is required");
   for (const fn of fns) {
     if (typeof fn !== "function") throw new TypeError("argument handler must be a function");

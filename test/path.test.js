@@ -10,7 +10,7 @@ import { compareSuite } from "./helpers/compare.js";
 // Answers with the route that matched and its params (null prototype made plain for JSON).
 const show = (name) => (req, res) => res.json({ name, params: { ...req.params }, path: req.path });
 
-const long = "x".repeat(10000);
+const long = "x".repeat(8000);
 
 compareSuite(
   "Express 5 path syntax",
@@ -75,6 +75,9 @@ compareSuite(
     "/enc/100%",
     "/nomatch/%E0/deeper",
     "/enc/" + long,
+    // DIFF: lib-server answers 414 URI Too Long past app.limits.maxUrlLength (8192);
+    // Express serves a 10 000-character param (Node's own limit is the 16 KB header size).
+    { path: "/enc/" + "y".repeat(10000), fails: "DIFF" },
     "//",
     "//p/x",
     "/p//x",
@@ -88,11 +91,10 @@ compareSuite(
     "/X/A",
     "/p/a;b",
     "/p/a+b",
-    // DIFF: Express (parseurl) ends the pathname at "#": req.path is "/p/a" and "/p#/x"
-    // routes as "/p"; lib-server keeps "#..." in the path it routes on and in req.path.
-    { path: "/p/a#b", fails: "DIFF" },
-    { path: "/p#/x", fails: "DIFF" },
-    { path: "/q#x?y=1", fails: "DIFF" },
+    // Express (parseurl) ends the pathname at "#".
+    "/p/a#b",
+    "/p#/x",
+    "/q#x?y=1",
     "/p/..",
     "/p/%2e%2e",
     "/./p/x",
@@ -146,19 +148,16 @@ compareSuite(
     "/opt4/",
     "/opt4/1",
     "/opt4/1/2",
-    // DIFF: Express 4 answers "/files4/*" for "/files4/" with params[0] = ""; lib-server 404s
-    // (find-my-way finds no shape for "/files4/" and the tree-indexed route is never tried).
-    { path: "/files4/", fails: "DIFF" },
+    "/files4/",
     "/files4",
     "/files4/a",
     "/files4/a/b.txt",
     "/mid4/x/end",
     "/mid4/end",
     "/ext4/a.b",
-    // DIFF: in Express 4 `.:ext?` makes the dot optional too: "/ext4/a" matches with
-    // {name: "a"} and "/ext4/a." gives {name: "a."}; lib-server 404s and gives {name: "a"}.
-    { path: "/ext4/a", fails: "DIFF" },
-    { path: "/ext4/a.", fails: "DIFF" },
+    // In Express 4 `.:ext?` makes the dot optional too.
+    "/ext4/a",
+    "/ext4/a.",
   ],
   { reference: express4 },
 );
@@ -212,9 +211,9 @@ describe("compilePattern shapes", () => {
     expect(shapesOf("/dl/:file.:ext")).toEqual([{ treePath: "/dl/:p0", exact: false }]);
   });
 
-  it("a trailing named wildcard is exact, a bare Express 4 star is not", () => {
+  it("a trailing named wildcard is exact; a bare Express 4 star (may be empty) stays out of the tree", () => {
     expect(shapesOf("/files/*splat")).toEqual([{ treePath: "/files/*", exact: true }]);
-    expect(shapesOf("/files/*")).toEqual([{ treePath: "/files/*", exact: false }]);
+    expect(compilePattern("/files/*").shapes).toEqual([null]);
   });
 
   it("case-insensitive shapes are lower-cased, case-sensitive ones kept", () => {

@@ -28,7 +28,8 @@ export async function differentialAgainst(reference, build, { extraHeaders = [],
   };
 }
 
-const label = (req) => `${req.method ?? "GET"} ${req.path}${req.headers ? " " + JSON.stringify(req.headers) : ""}${req.body ? " body" : ""}`;
+const shorten = (text) => (text.length > 80 ? `${text.slice(0, 60)}...(${text.length} chars)` : text);
+const label = (req) => `${req.method ?? "GET"} ${shorten(req.path)}${req.headers ? " " + JSON.stringify(req.headers) : ""}${req.body ? " body" : ""}`;
 
 /**
  * A describe() block comparing each request of `requests` (paths or request objects).

@@ -32,18 +32,13 @@ async function main() {
   const runId = new Date().toISOString();
   log(`lib-server benchmarks, ${profile.name} profile, ${meta.pinning}`);
 
+  // Timed scenarios run one at a time; smoke ones time nothing, so they may overlap.
+  const outcomes = await mapConcurrently(selected, profile.parallel ?? 1, (scenario) =>
+    runScenario(scenario, { plan, profile, log }),
+  );
   const results = {};
-  for (const scenario of selected) {
-    log(`\n${scenario.name}: ${scenario.title}`);
-    const skipReason = await scenario.prepare?.({ log });
-    if (skipReason) {
-      log(`  skipped: ${skipReason}`);
-      results[scenario.name] = { title: scenario.title, runId, profile, skipped: skipReason, cases: [] };
-      continue;
-    }
-    const run = RUNNERS[scenario.kind ?? "throughput"];
-    const outcome = await run(scenario, { plan, profile, log });
-    results[scenario.name] = { title: scenario.title, headline: Boolean(scenario.headline), runId, profile, ...outcome };
+  for (const [i, scenario] of selected.entries()) {
+    results[scenario.name] = { title: scenario.title, headline: Boolean(scenario.headline), runId, profile, ...outcomes[i] };
   }
 
   const report = { meta: { ...meta, runId, profile }, scenarios: results };
@@ -58,6 +53,29 @@ async function main() {
   const lines = targetLines(targets, results);
   if (lines.length) log(`\ntargets (lib-server ÷ peer, medians of this run):\n${lines.map((line) => `  ${line}`).join("\n")}`);
   log(`\nwrote ${files.map((file) => `benchmarks/results/${file}`).join(", ")}`);
+}
+
+async function runScenario(scenario, context) {
+  context.log(`\n${scenario.name}: ${scenario.title}`);
+  const skipped = (context.profile.smoke && scenario.smokeSkip) || (await scenario.prepare?.(context));
+  if (skipped) {
+    context.log(`  ${scenario.name} skipped: ${skipped}`);
+    return { skipped, cases: [] };
+  }
+  return RUNNERS[scenario.kind ?? "throughput"](scenario, context);
+}
+
+async function mapConcurrently(items, limit, fn) {
+  const outcomes = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      outcomes[index] = await fn(items[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return outcomes;
 }
 
 function listFailures(results) {

@@ -6,7 +6,7 @@ import { parseArgs } from "node:util";
 export const PROFILES = {
   full: { name: "full", duration: 2, warmup: 0.5, rounds: 3, connections: 100, coldStarts: 15 },
   quick: { name: "quick", duration: 0.5, warmup: 0.2, rounds: 3, connections: 100, coldStarts: 5 },
-  smoke: { name: "smoke", smoke: true, rounds: 1, connections: 10, requests: 300, coldStarts: 1 },
+  smoke: { name: "smoke", smoke: true, rounds: 1, connections: 10, requests: 300, coldStarts: 1, parallel: 2 },
 };
 
 const OPTIONS = {

@@ -61,6 +61,7 @@ async function measureOnce(scenario, server, entry, { plan, profile }) {
     await sleep(profile.smoke ? 0 : AFTER_LOAD_MS);
     const after = await rssMB(handle);
     entry.runs.push({ rest, load: peak, after });
+    if (profile.smoke) return "memory readable over IPC";
     return `rest ${rest.toFixed(1)} MB, load ${peak.toFixed(1)} MB, after ${after.toFixed(1)} MB`;
   } catch (error) {
     return fail(entry, "errors under load", error.message);

@@ -3,13 +3,14 @@ import hello from "./hello.js";
 import json from "./json.js";
 import params from "./params.js";
 import middleware from "./middleware.js";
+import postJson from "./post-json.js";
 import routers from "./routers.js";
 import compose from "./compose.js";
 import scaling from "./scaling.js";
 import coldStart from "./cold-start.js";
 import memory from "./memory.js";
 
-export const scenarios = [hello, json, params, middleware, routers, compose, scaling, coldStart, memory];
+export const scenarios = [hello, json, params, middleware, postJson, routers, compose, scaling, coldStart, memory];
 
 export function selectScenarios(names) {
   if (names.length === 0) return scenarios;

@@ -4,6 +4,8 @@ import { servers } from "./servers.js";
 export default {
   name: "scaling",
   title: "Hello world with 10, 100 and 1,000 connections",
+  // Smoke checks answers, which hello already does for these very servers.
+  smokeSkip: "same servers and answers as hello",
   servers: servers("hello", ["node", "lib-server-lean", "lib-server", "express", "fastify"]),
   cases: [10, 100, 1000].map((connections) => ({
     name: `c${connections}`,

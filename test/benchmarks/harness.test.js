@@ -1,0 +1,113 @@
+// The harness itself: a wrong answer must be reported and never timed, a
+// missing optional server skipped, a crashing one reported as such.
+import { describe, it, expect } from "vitest";
+import { fileURLToPath } from "node:url";
+import { runThroughput } from "../../benchmarks/lib/throughput.js";
+import { verify } from "../../benchmarks/lib/http-check.js";
+import { summarize, rotate } from "../../benchmarks/lib/stats.js";
+import { barChart } from "../../benchmarks/lib/svg-chart.js";
+import { evaluateTargets } from "../../benchmarks/lib/targets.js";
+import { parseCpuList } from "../../benchmarks/lib/affinity.js";
+
+const fixture = (name) => fileURLToPath(new URL(`./fixtures/${name}.js`, import.meta.url));
+const server = (name, file = fixture(name)) => ({ name, label: name, file, subject: false });
+
+describe("runThroughput in smoke mode", () => {
+  it("times nothing and reports each server's fate", async () => {
+    const scenario = {
+      name: "hello",
+      servers: [
+        server("right"),
+        server("wrong-body"),
+        server("wrong-under-load"),
+        server("crash"),
+        server("absent", fixture("does-not-exist")),
+      ],
+      cases: [{ name: "hello", request: { path: "/" }, expect: { status: 200, body: "ok" } }],
+    };
+    const profile = { smoke: true, rounds: 1, connections: 10, requests: 100 };
+    const lines = [];
+    const result = await runThroughput(scenario, { plan: { pinned: false }, profile, log: (l) => lines.push(l) });
+
+    const byName = Object.fromEntries(result.cases[0].servers.map((entry) => [entry.name, entry]));
+    expect(byName.right.status).toBe("ok");
+    expect(byName.right.runs).toEqual([]);
+    expect(byName["wrong-body"].status).toBe("wrong answer");
+    expect(byName["wrong-body"].problems[0]).toMatch(/body "not ok", expected "ok"/);
+    expect(byName["wrong-under-load"].status).toBe("wrong answer under load");
+    expect(byName["wrong-under-load"].problems[0]).toMatch(/status 500/);
+    expect(byName.crash.status).toBe("failed to start");
+    expect(byName.crash.problems[0]).toMatch(/boom at start-up/);
+    expect(byName.absent.status).toBe("missing");
+  }, 30_000);
+});
+
+describe("verify", () => {
+  const response = (body, headers = {}, status = 200) => ({ status, headers, body: Buffer.from(body) });
+
+  it("accepts an answer that matches status, JSON and headers", async () => {
+    const expectation = { status: 200, json: { a: 1 }, headers: { "content-type": /json/, etag: true, "x-no": false } };
+    const problems = await verify(expectation, response('{"a":1}', { "content-type": "application/json", etag: 'W/"1"' }));
+    expect(problems).toEqual([]);
+  });
+
+  it("lists every difference", async () => {
+    const expectation = { status: 200, json: { a: 1 }, headers: { "content-type": /json/, etag: true } };
+    const problems = await verify(expectation, response("{", { "content-type": "text/html" }, 404));
+    expect(problems).toEqual([
+      "status 404, expected 200",
+      'body "{" is not JSON',
+      "header content-type: text/html, expected /json/",
+      "header etag missing",
+    ]);
+  });
+});
+
+describe("statistics and reporting helpers", () => {
+  it("takes medians with their range", () => {
+    expect(summarize([3, 1, 2])).toMatchObject({ median: 2, min: 1, max: 3 });
+    expect(summarize([4, 1, 2, 3])).toMatchObject({ median: 2.5, min: 1, max: 4 });
+    expect(summarize([])).toBeNull();
+  });
+
+  it("rotates the starting server every round", () => {
+    expect(rotate(["a", "b", "c"], 0)).toEqual(["a", "b", "c"]);
+    expect(rotate(["a", "b", "c"], 4)).toEqual(["b", "c", "a"]);
+  });
+
+  it("parses taskset cpu lists", () => {
+    expect(parseCpuList("0,1")).toEqual([0, 1]);
+    expect(parseCpuList(" 0-2,5\n")).toEqual([0, 1, 2, 5]);
+  });
+
+  it("draws escaped, self-contained SVG with one bar per server", () => {
+    const svg = barChart({
+      title: "a < b & c",
+      bars: [
+        { label: "lib-server", value: 10, min: 9, max: 11, highlight: true },
+        { label: "Express 5", value: 2 },
+        { label: "broken", note: "failed to start" },
+      ],
+    });
+    expect(svg.startsWith("<svg xmlns=")).toBe(true);
+    expect(svg).toContain("a &#60; b &#38; c");
+    expect(svg.match(/<rect x="230"/g)).toHaveLength(2);
+    expect(svg).toContain("failed to start");
+  });
+
+  it("judges targets only on medians of the same run", () => {
+    const entry = (name, median) => ({ name, label: name, metrics: { rps: { median } } });
+    const hello = (runId, lean, node) => ({
+      runId,
+      cases: [{ name: "hello", primary: "rps", servers: [entry("lib-server-lean", lean), entry("node", node)] }],
+    });
+    const target = { subject: ["hello", "hello", "lib-server-lean"], op: ">=", factor: 0.95, peer: ["hello", "hello", "node"] };
+    const [judged] = evaluateTargets({ hello: hello("r1", 96, 100) }, [target]);
+    expect(judged).toMatchObject({ ratio: 0.96, pass: true });
+    const [missed] = evaluateTargets({ hello: hello("r1", 90, 100) }, [target]);
+    expect(missed.pass).toBe(false);
+    const cross = { ...target, peer: ["other", "hello", "node"] };
+    const [notJudged] = evaluateTargets({ hello: hello("r1", 96, 100), other: hello("r2", 1, 100) }, [cross]);
+    expect(notJudged).toMatchObject({ pass: null, reason: "not measured in the same run" });
+  });
+});

@@ -1,0 +1,67 @@
+// Shared tools for the hardening tests: an app listening on loopback with its own limits,
+// raw TCP exchanges for bytes no well-behaved client would send, and a plain GET.
+import net from "node:net";
+import http from "node:http";
+
+/** Listens with the app's own listen() (so its limits apply); resolves to { port, server, close }. */
+export function serve(app) {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(0, "127.0.0.1", () => {
+      resolve({ port: server.address().port, server, close: () => app.close() });
+    });
+    server.once("error", reject);
+  });
+}
+
+/**
+ * Writes `data` on a fresh TCP connection and collects what comes back until the server
+ * closes the connection or `timeout` ms pass. Resolves to { text, closed, error }.
+ * `drip` writes the data in pieces, `interval` ms apart (slow clients).
+ */
+export function rawExchange(port, data, { timeout = 2000, drip = 0, interval = 0 } = {}) {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    let text = "";
+    let error = null;
+    let timer = null;
+    const finish = (closed) => {
+      clearTimeout(timer);
+      clearInterval(dripper);
+      socket.destroy();
+      resolve({ text, closed, error });
+    };
+    timer = setTimeout(() => finish(false), timeout);
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk) => (text += chunk));
+    socket.on("error", (err) => (error = err.code));
+    socket.on("close", () => finish(true));
+    let dripper = null;
+    if (drip > 0) {
+      let offset = 0;
+      dripper = setInterval(() => {
+        if (offset >= data.length || socket.destroyed) return clearInterval(dripper);
+        socket.write(data.slice(offset, offset + drip));
+        offset += drip;
+      }, interval);
+    } else socket.write(data);
+  });
+}
+
+/** Status line codes of every response in a raw exchange, in order. */
+export function statusesOf(text) {
+  return [...text.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => Number(m[1]));
+}
+
+/** GET on a new connection; resolves to { status, headers, body }. */
+export function get(port, path = "/", headers = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: "127.0.0.1", port, path, headers, agent: false }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, body }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+  });
+}

@@ -16,9 +16,9 @@ export function serve(app) {
 /**
  * Writes `data` on a fresh TCP connection and collects what comes back until the server
  * closes the connection or `timeout` ms pass. Resolves to { text, closed, error }.
- * `drip` writes the data in pieces, `interval` ms apart (slow clients).
+ * Slow clients: `drip` bytes of `then` are written every `interval` ms after `data`.
  */
-export function rawExchange(port, data, { timeout = 2000, drip = 0, interval = 0 } = {}) {
+export function rawExchange(port, data, { timeout = 2000, then = "", drip = 1, interval = 0 } = {}) {
   return new Promise((resolve) => {
     const socket = net.connect(port, "127.0.0.1");
     let text = "";
@@ -35,15 +35,13 @@ export function rawExchange(port, data, { timeout = 2000, drip = 0, interval = 0
     socket.on("data", (chunk) => (text += chunk));
     socket.on("error", (err) => (error = err.code));
     socket.on("close", () => finish(true));
-    let dripper = null;
-    if (drip > 0) {
-      let offset = 0;
-      dripper = setInterval(() => {
-        if (offset >= data.length || socket.destroyed) return clearInterval(dripper);
-        socket.write(data.slice(offset, offset + drip));
-        offset += drip;
-      }, interval);
-    } else socket.write(data);
+    socket.write(data);
+    let offset = 0;
+    const dripper = then.length === 0 ? null : setInterval(() => {
+      if (offset >= then.length || socket.destroyed) return clearInterval(dripper);
+      socket.write(then.slice(offset, offset + drip));
+      offset += drip;
+    }, interval);
   });
 }
 

@@ -1,0 +1,120 @@
+// Routers (Server.Router() / express.Router()) carrying third-party middleware: each
+// router's middleware runs only for its mount, sees the mount-relative req.url with the
+// full req.originalUrl, and its errors reach the router's own error middleware.
+import { it, expect, beforeAll, afterAll } from "vitest";
+import cors from "cors";
+import helmet from "helmet";
+import morgan from "morgan";
+import cookieParser from "cookie-parser";
+import { rateLimit } from "express-rate-limit";
+import { forEachMode, startPair, eventually, view } from "./harness.js";
+
+const HEADERS = [
+  "content-type",
+  "content-length",
+  "access-control-allow-origin",
+  "access-control-allow-methods",
+  "x-frame-options",
+  "content-security-policy",
+  "ratelimit",
+  "retry-after",
+  "allow",
+  "vary",
+];
+
+function build(app, factory) {
+  const log = [];
+  app.set("trust proxy", "loopback");
+
+  // /api: CORS, JSON bodies, request logging, its own error shape.
+  const api = factory.Router();
+  api.use(cors({ origin: "https://app.example", methods: ["GET", "POST"] }));
+  api.use(morgan(":method :url :status", { stream: { write: (line) => log.push(line.trim()) } }));
+  api.use(factory.json({ limit: "1kb" }));
+  api.get("/where", (req, res) => res.json({ url: req.url, originalUrl: req.originalUrl, baseUrl: req.baseUrl }));
+  api.post("/echo", (req, res) => res.status(201).json(req.body));
+
+  // /api/users/:userId/...: a nested router sharing the parent's params.
+  const posts = factory.Router({ mergeParams: true });
+  posts.param("postId", (req, res, next, id) => {
+    req.post = { id: Number(id), by: req.params.userId };
+    next();
+  });
+  posts.get("/:postId", (req, res) => res.json({ post: req.post, params: req.params }));
+  api.use("/users/:userId/posts", posts);
+  api.use((err, req, res, next) => res.status(err.status ?? 500).json({ error: err.type ?? err.message }));
+  app.use("/api", api);
+
+  // /admin: helmet and a rate limit, only there.
+  const admin = factory.Router();
+  admin.use(helmet({ frameguard: { action: "deny" } }));
+  admin.use(rateLimit({ windowMs: 60_000, limit: 1, standardHeaders: "draft-7", legacyHeaders: false }));
+  admin.get("/", (req, res) => res.send("<h1>admin</h1>"));
+  app.use("/admin", admin);
+
+  // Cookies parsed by a router-level cookieParser, for that router only.
+  const prefs = factory.Router();
+  prefs.use(cookieParser());
+  prefs.get("/", (req, res) => res.json(req.cookies));
+  app.use("/prefs", prefs);
+  app.get("/no-prefs", (req, res) => res.json({ cookies: req.cookies ?? null }));
+
+  app.get("/plain", (req, res) => res.send("plain"));
+  return log;
+}
+
+const requests = {
+  "router middleware sees mount-relative url": { path: "/api/where?x=1", headers: { origin: "https://app.example" } },
+  "JSON body inside the router": { method: "POST", path: "/api/echo", headers: { "content-type": "application/json" }, body: '{"a":[1,{"b":2}]}' },
+  "malformed JSON reaches the router's error middleware": { method: "POST", path: "/api/echo", headers: { "content-type": "application/json" }, body: "{oops" },
+  "body over the router's limit": { method: "POST", path: "/api/echo", headers: { "content-type": "application/json" }, body: JSON.stringify({ s: "x".repeat(2000) }) },
+  "CORS preflight inside a router": {
+    method: "OPTIONS",
+    path: "/api/echo",
+    headers: { origin: "https://app.example", "access-control-request-method": "POST" },
+  },
+  "nested router with mergeParams and router.param": { path: "/api/users/7/posts/42" },
+  "helmet only under its router": { path: "/admin", headers: { "x-forwarded-for": "192.0.2.1" } },
+  "outside every router: no CORS, no helmet": { path: "/plain", headers: { origin: "https://app.example" } },
+  "router-level cookieParser": { path: "/prefs", headers: { cookie: "theme=dark; j=j%3A%5B1%5D" } },
+  "no cookieParser outside its router": { path: "/no-prefs", headers: { cookie: "theme=dark" } },
+  "404 inside a router falls through to the app": { path: "/api/nothing" },
+};
+
+forEachMode("routers carrying middleware", (mode) => {
+  let pair;
+  beforeAll(async () => {
+    pair = await startPair(build, mode);
+  });
+  afterAll(() => pair?.close());
+
+  for (const [title, req] of Object.entries(requests)) {
+    it(title, async () => {
+      const [expected, actual] = await pair.both(req);
+      expect(view(actual, HEADERS)).toEqual(view(expected, HEADERS));
+    });
+  }
+
+  it("reports url, originalUrl and baseUrl as Express does", async () => {
+    const [, actual] = await pair.both(requests["router middleware sees mount-relative url"]);
+    expect(JSON.parse(actual.text)).toEqual({ url: "/where?x=1", originalUrl: "/api/where?x=1", baseUrl: "/api" });
+    expect(actual.headers["access-control-allow-origin"]).toBe("https://app.example");
+  });
+
+  it("the router's limiter answers 429 on the second request", async () => {
+    const req = { path: "/admin/", headers: { "x-forwarded-for": "192.0.2.2" } };
+    await pair.both(req);
+    const [expected, actual] = await pair.both(req);
+    expect(actual.status).toBe(429);
+    expect(view(actual, HEADERS)).toEqual(view(expected, HEADERS));
+  });
+
+  it("the router's morgan logs full original URLs, and only its own requests", async () => {
+    for (const lines of [pair.express.context, pair.lib.context]) lines.length = 0;
+    await pair.both({ path: "/api/users/1/posts/2?full=1" });
+    await pair.both({ path: "/plain" });
+    await eventually(() => pair.express.context.length === 1 && pair.lib.context.length === 1);
+    expect(pair.lib.context).toEqual(pair.express.context);
+    expect(pair.lib.context).toEqual(["GET /api/users/1/posts/2?full=1 200"]);
+  });
+});

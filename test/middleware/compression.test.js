@@ -123,6 +123,14 @@ forEachMode("compression", (mode) => {
     expect(decode(file)).toBe(BIG);
   });
 
+  it("a conditional GET on a compressed route answers 304 without a body", async () => {
+    const [first] = await pair.both(requests["2 KB JSON from res.json"]);
+    const [expected, actual] = await pair.both({ path: "/c/json", headers: { ...GZIP, "if-none-match": first.headers.etag } });
+    expect(summary(actual)).toEqual(summary(expected));
+    expect(actual.status).toBe(304);
+    expect(actual.body.length).toBe(0);
+  });
+
   // A strong ETag promises identical bytes (RFC 9110 §8.8.1), so the gzip and identity
   // bodies of one file must not share one.
   async function sharesStrongETag(target) {

@@ -56,11 +56,12 @@ export async function startPair(build, mode) {
 
 /**
  * One HTTP request; resolves to { status, headers, body (Buffer), text }.
- * `body` may be a string or Buffer; no Connection reuse, so every request is independent.
+ * `body` may be a string or Buffer. Without an `agent`, no connection is reused, so every
+ * request is independent; pass a keep-alive http.Agent to test connection reuse.
  */
-export function request(target, { method = "GET", path = "/", headers = {}, body } = {}) {
+export function request(target, { method = "GET", path = "/", headers = {}, body, agent = false } = {}) {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port: target.port, method, path, headers, agent: false }, (res) => {
+    const req = http.request({ host: "127.0.0.1", port: target.port, method, path, headers, agent }, (res) => {
       const chunks = [];
       res.on("data", (chunk) => chunks.push(chunk));
       res.on("end", () => {

@@ -31,6 +31,8 @@ function build(app, factory) {
     res.end("answer");
   });
   app.get("/gone", (req, res) => res.sendStatus(410));
+  app.get("/file", (req, res) => res.sendFile("harness.js", { root: import.meta.dirname }));
+  app.use("/files", factory.static(import.meta.dirname));
   return lines;
 }
 
@@ -46,6 +48,9 @@ const requests = {
   "POST with a JSON body": { method: "POST", path: "/api/items", headers: { "content-type": "application/json", "x-request-id": "r-7" }, body: '{"a":1}' },
   "streamed answer without Content-Length": { path: "/stream" },
   "sendStatus 410": { path: "/gone" },
+  "res.sendFile": { path: "/file" },
+  "static file": { path: "/files/harness.js" },
+  "static 304": { path: "/files/harness.js", headers: { "if-modified-since": new Date(Date.now() + 60_000).toUTCString() } },
   "final handler 404": { path: "/nowhere?q=%20" },
   HEAD: { method: "HEAD", path: "/api/items" },
 };
@@ -83,5 +88,10 @@ forEachMode("morgan", (mode) => {
     expect(raw.dev[0]).toMatch(/GET \/api\/items\?x=1 \u001b\[32m200\u001b\[0m \d+\.\d{3} ms - 7/);
     expect(raw.fn[0]).toMatch(/^\/api\/items\?x=1 200 7 \d+\n$/);
     expect(raw.immediate[0]).toBe("GET /api/items?x=1 -\n");
+  });
+
+  it("times file answers too (their headers go out through writeHead)", async () => {
+    await logsOf({ path: "/files/harness.js" });
+    expect(pair.lib.context.custom[0]).toMatch(/^- GET \/files\/harness\.js 200 \d+ \d+\.\d{3} ms -\n$/);
   });
 });

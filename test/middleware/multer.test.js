@@ -1,11 +1,12 @@
 // multer: multipart uploads (files + text fields) into memory and onto disk, single and
 // array fields, and limit errors handed to error middleware, compared with Express 5.
-import { it, expect, beforeAll, afterAll } from "vitest";
+import { it, expect, beforeAll, afterAll, vi } from "vitest";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import multer from "multer";
-import { forEachMode, startPair } from "./harness.js";
+import { forEachMode, startPair, request } from "./harness.js";
 
 const describeFile = (file) => ({ fieldname: file.fieldname, originalname: file.originalname, mimetype: file.mimetype, size: file.size });
 
@@ -34,7 +35,9 @@ function build(app, factory) {
   });
   app.post("/limited", limited.single("doc"), (req, res) => res.json({ ok: true }));
   app.post("/fields", memory.none(), (req, res) => res.json({ body: req.body, file: req.file ?? null }));
+  app.post("/unhandled", limited.single("doc"), (req, res) => res.json({ ok: true }));
   app.use((err, req, res, next) => {
+    if (req.path === "/unhandled") return next(err); // left to the final handler
     res.status(err instanceof multer.MulterError ? 413 : 500).json({ name: err.name, code: err.code, field: err.field ?? null });
   });
   return dir;
@@ -59,10 +62,12 @@ const file = (content, name, type = "text/plain") => [new Blob([content], { type
 forEachMode("multer", (mode) => {
   let pair;
   beforeAll(async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {}); // the final handler logs the unhandled error
     pair = await startPair(build, mode);
   });
   afterAll(async () => {
     await pair?.close();
+    vi.restoreAllMocks();
     for (const target of [pair.express, pair.lib]) fs.rmSync(target.context, { recursive: true, force: true });
   });
 
@@ -120,6 +125,29 @@ forEachMode("multer", (mode) => {
     expect(json).toEqual({ body: { a: "1", b: "two" }, file: null });
     const refused = await compare(await multipart("/fields", [["a", text("1")], ["f", file("x", "x.txt")]]));
     expect(refused.json.code).toBe("LIMIT_UNEXPECTED_FILE");
+  });
+
+  it("a large upload over the limit is refused early, and the connection stays usable", async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const req = await multipart("/limited", [["doc", file("y".repeat(2_000_000), "huge.bin")]]);
+      for (const target of [pair.express, pair.lib]) {
+        const refused = await request(target, { ...req, agent });
+        expect(JSON.parse(refused.text)).toEqual({ name: "MulterError", code: "LIMIT_FILE_SIZE", field: "doc" });
+        // Same socket: the rest of the refused body must not be read as a new request.
+        const next = await request(target, { ...(await multipart("/fields", [["a", text("after")]])), agent });
+        expect(JSON.parse(next.text)).toEqual({ body: { a: "after" }, file: null });
+      }
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it("an unhandled multer error gets the final handler's 500 page", async () => {
+    const req = await multipart("/unhandled", [["doc", file("more than ten bytes", "big.txt")]]);
+    const [expected, actual] = await pair.both(req);
+    expect({ status: actual.status, body: actual.text }).toEqual({ status: expected.status, body: expected.text });
+    expect(actual.status).toBe(500);
   });
 
   it("a malformed multipart body is an error, not a hang", async () => {

@@ -1,7 +1,7 @@
 import { describe, it, expect, afterAll, beforeAll } from "vitest";
 import express from "express";
 import Server from "../src/index.js";
-import { differential } from "./helpers/differential.js";
+import { differential, listen } from "./helpers/differential.js";
 import { compareSuite } from "./helpers/compare.js";
 
 describe("routing order and errors match Express 5", () => {
@@ -201,3 +201,30 @@ for (const useListen of [false, true]) {
     { useListen },
   );
 }
+
+describe("app.listen() errors", () => {
+  // Express 5 passes listen errors (EADDRINUSE, ...) to the listen callback.
+  const listenOnBusyPort = (factory, port) =>
+    new Promise((resolve) => {
+      const timer = setTimeout(() => resolve("callback not called"), 2000);
+      const server = factory().listen(port, "127.0.0.1", (err) => {
+        clearTimeout(timer);
+        server.close();
+        resolve(err?.code ?? "no error");
+      });
+      // Without this, an 'error' the callback doesn't take would crash the test run.
+      server.on("error", () => {});
+    });
+
+  // DIFF: lib-server's listen() doesn't hand the error to the callback: EADDRINUSE goes
+  // only to the server's 'error' event (uncaught without a listener: the process dies).
+  it.fails("hands EADDRINUSE to the callback like Express", async () => {
+    const blocker = await listen((req, res) => res.end());
+    try {
+      expect(await listenOnBusyPort(express, blocker.port)).toBe("EADDRINUSE");
+      expect(await listenOnBusyPort(Server, blocker.port)).toBe("EADDRINUSE");
+    } finally {
+      await blocker.close();
+    }
+  });
+});

@@ -17,6 +17,7 @@ const HEADERS = [
   "x-frame-options",
   "content-security-policy",
   "ratelimit",
+  "set-cookie",
   "retry-after",
   "allow",
   "vary",
@@ -42,7 +43,10 @@ function build(app, factory) {
   });
   posts.get("/:postId", (req, res) => res.json({ post: req.post, params: req.params }));
   api.use("/users/:userId/posts", posts);
-  api.use((err, req, res, next) => res.status(err.status ?? 500).json({ error: err.type ?? err.message }));
+  // The parser's error object is part of the API: apps branch on type/status/expose.
+  api.use((err, req, res, next) => {
+    res.status(err.status ?? 500).json({ type: err.type, message: err.message, expose: err.expose, statusCode: err.statusCode, limit: err.limit, length: err.length });
+  });
   app.use("/api", api);
 
   // /admin: helmet and a rate limit, only there.
@@ -59,8 +63,18 @@ function build(app, factory) {
   app.use("/prefs", prefs);
   app.get("/no-prefs", (req, res) => res.json({ cookies: req.cookies ?? null }));
 
+  // A whole sub-app: it inherits "trust proxy", so the limiter raises no warning about
+  // X-Forwarded-For and keys on the forwarded address.
+  const codes = [];
+  const record = (error) => codes.push(error.code ?? String(error));
+  const sub = factory();
+  sub.use(rateLimit({ windowMs: 60_000, limit: 1, standardHeaders: "draft-7", legacyHeaders: false, logger: { warn: record, error: record } }));
+  sub.use(cookieParser("sub-secret"));
+  sub.get("/who", (req, res) => res.cookie("seen", "1", { signed: true }).json({ ip: req.ip, trust: req.app.get("trust proxy"), baseUrl: req.baseUrl }));
+  app.use("/sub", sub);
+
   app.get("/plain", (req, res) => res.send("plain"));
-  return log;
+  return { log, codes };
 }
 
 const requests = {
@@ -79,6 +93,7 @@ const requests = {
   "router-level cookieParser": { path: "/prefs", headers: { cookie: "theme=dark; j=j%3A%5B1%5D" } },
   "no cookieParser outside its router": { path: "/no-prefs", headers: { cookie: "theme=dark" } },
   "404 inside a router falls through to the app": { path: "/api/nothing" },
+  "sub-app: inherited trust proxy, its own cookie secret": { path: "/sub/who", headers: { "x-forwarded-for": "192.0.2.50" } },
 };
 
 forEachMode("routers carrying middleware", (mode) => {
@@ -110,11 +125,22 @@ forEachMode("routers carrying middleware", (mode) => {
   });
 
   it("the router's morgan logs full original URLs, and only its own requests", async () => {
-    for (const lines of [pair.express.context, pair.lib.context]) lines.length = 0;
+    const logs = [pair.express.context.log, pair.lib.context.log];
+    for (const lines of logs) lines.length = 0;
     await pair.both({ path: "/api/users/1/posts/2?full=1" });
     await pair.both({ path: "/plain" });
-    await eventually(() => pair.express.context.length === 1 && pair.lib.context.length === 1);
-    expect(pair.lib.context).toEqual(pair.express.context);
-    expect(pair.lib.context).toEqual(["GET /api/users/1/posts/2?full=1 200"]);
+    await eventually(() => logs.every((lines) => lines.length === 1));
+    expect(logs[1]).toEqual(logs[0]);
+    expect(logs[1]).toEqual(["GET /api/users/1/posts/2?full=1 200"]);
+  });
+
+  it("a mounted sub-app's limiter sees the forwarded IP and no misconfiguration", async () => {
+    const [, first] = await pair.both({ path: "/sub/who", headers: { "x-forwarded-for": "192.0.2.51" } });
+    const [expected, actual] = await pair.both({ path: "/sub/who", headers: { "x-forwarded-for": "192.0.2.51" } });
+    expect(JSON.parse(first.text)).toEqual({ ip: "192.0.2.51", trust: "loopback", baseUrl: "/sub" });
+    expect(actual.status).toBe(expected.status);
+    expect(actual.status).toBe(429);
+    expect(pair.lib.context.codes).toEqual(pair.express.context.codes);
+    expect(pair.lib.context.codes).toEqual([]);
   });
 });

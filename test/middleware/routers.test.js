@@ -1,7 +1,8 @@
 // Routers (Server.Router() / express.Router()) carrying third-party middleware: each
 // router's middleware runs only for its mount, sees the mount-relative req.url with the
 // full req.originalUrl, and its errors reach the router's own error middleware.
-import { it, expect, beforeAll, afterAll } from "vitest";
+import { it, expect, beforeAll, afterAll, vi } from "vitest";
+import express from "express";
 import cors from "cors";
 import helmet from "helmet";
 import morgan from "morgan";
@@ -73,6 +74,20 @@ function build(app, factory) {
   sub.get("/who", (req, res) => res.cookie("seen", "1", { signed: true }).json({ ip: req.ip, trust: req.app.get("trust proxy"), baseUrl: req.baseUrl }));
   app.use("/sub", sub);
 
+  // A Router and a whole app made by Express itself (some libraries hand those out),
+  // mounted as they are.
+  const foreignRouter = express.Router();
+  foreignRouter.use(cors());
+  foreignRouter.get("/item/:id", (req, res) => res.json({ id: req.params.id, url: req.url, baseUrl: req.baseUrl, query: req.query }));
+  app.use("/foreign-router", foreignRouter);
+  const foreignApp = express();
+  foreignApp.use(express.json());
+  foreignApp.post("/echo", (req, res) => res.json({ body: req.body, ownApp: req.app === foreignApp, ip: req.ip }));
+  foreignApp.get("/fail", () => {
+    throw Object.assign(new Error("conflict"), { status: 409 });
+  });
+  app.use("/foreign-app", foreignApp);
+
   app.get("/plain", (req, res) => res.send("plain"));
   return { log, codes };
 }
@@ -94,14 +109,27 @@ const requests = {
   "no cookieParser outside its router": { path: "/no-prefs", headers: { cookie: "theme=dark" } },
   "404 inside a router falls through to the app": { path: "/api/nothing" },
   "sub-app: inherited trust proxy, its own cookie secret": { path: "/sub/who", headers: { "x-forwarded-for": "192.0.2.50" } },
+  "an express.Router() with cors, mounted as is": { path: "/foreign-router/item/9?q=1", headers: { origin: "https://x.example" } },
+  "an express() sub-app with express.json()": {
+    method: "POST",
+    path: "/foreign-app/echo",
+    headers: { "content-type": "application/json", "x-forwarded-for": "192.0.2.60" },
+    body: '{"n":1}',
+  },
+  "an express() sub-app's error reaches the parent's final handler": { path: "/foreign-app/fail" },
+  "an express() sub-app's miss falls back to the parent": { path: "/foreign-app/none" },
 };
 
 forEachMode("routers carrying middleware", (mode) => {
   let pair;
   beforeAll(async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {}); // final handlers log the 409
     pair = await startPair(build, mode);
   });
-  afterAll(() => pair?.close());
+  afterAll(async () => {
+    await pair?.close();
+    vi.restoreAllMocks();
+  });
 
   for (const [title, req] of Object.entries(requests)) {
     it(title, async () => {

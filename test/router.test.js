@@ -1,5 +1,6 @@
 // Routing order, next() semantics and mounting, compared with Express 5 request by request.
-import { vi, beforeAll, afterAll } from "vitest";
+import { vi, describe, it, expect, beforeAll, afterAll } from "vitest";
+import { differential } from "./helpers/differential.js";
 import { compareSuite, trace, step } from "./helpers/compare.js";
 
 // Both frameworks log errors reaching the final handler; keep the output readable.
@@ -422,3 +423,61 @@ compareSuite(
   ],
   X_TRACE,
 );
+
+compareSuite(
+  "params across routers: conflicts, restoration, array names",
+  (app, factory) => {
+    const child = factory.Router({ mergeParams: true });
+    child.get("/:id", (req, res) => res.json({ where: "child", params: req.params }));
+    child.use((req, res, next) => {
+      trace(res, `child-mw:${JSON.stringify(req.params)}`);
+      next();
+    });
+    app.use("/p/:id", child);
+    app.use("/p/:id", (req, res) => res.json({ where: "after-child", params: req.params }));
+
+    app.param(["a", "b"], (req, res, next, value, name) => {
+      trace(res, `${name}=${value}`);
+      next();
+    });
+    app.get("/ab/:a/:b/:a2", (req, res) => res.json(req.params));
+    app.get("/same/:a/:b", (req, res) => res.json(req.params));
+  },
+  ["/p/1/2", "/p/1", "/p/1/2/3", "/ab/x/y/z", "/same/v/v"],
+  X_TRACE,
+);
+
+describe("routes added after requests were served", () => {
+  let d;
+  const apps = [];
+  beforeAll(async () => {
+    d = await differential((app, factory) => {
+      const router = factory.Router();
+      router.get("/first", (req, res) => res.send("first"));
+      app.use("/r", router);
+      app.get("/users/:id", (req, res, next) => next());
+      apps.push({ app, router });
+    });
+  });
+  afterAll(() => d.close());
+
+  it("answers new routes and middleware in the new stack order", async () => {
+    for (const path of ["/r/first", "/r/second", "/users/1", "/late"]) {
+      const [expected, actual] = await d.both({ path });
+      expect(actual).toEqual(expected);
+    }
+    for (const { app, router } of apps) {
+      router.get("/second", (req, res) => res.send("second"));
+      app.use((req, res, next) => {
+        res.setHeader("x-late", "1");
+        next();
+      });
+      app.get("/users/new", (req, res) => res.send(`new ${res.getHeader("x-late")}`));
+      app.get("/late", (req, res) => res.send("late"));
+    }
+    for (const path of ["/r/first", "/r/second", "/users/1", "/users/new", "/late"]) {
+      const [expected, actual] = await d.both({ path });
+      expect(actual).toEqual(expected);
+    }
+  });
+});

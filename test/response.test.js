@@ -509,3 +509,34 @@ describe("x-powered-by", () => {
     }
   });
 });
+
+compareSuite(
+  "res.send edge cases: big bodies, charsets, unserializable values",
+  (app) => {
+    app.get("/big-string", (req, res) => res.send("é".repeat(600_000)));
+    app.get("/big-buffer", (req, res) => res.send(Buffer.alloc(1_500_000, 97)));
+    app.get("/utf16", (req, res) => res.set("Content-Type", "text/plain; charset=utf-16").send("x"));
+    app.get("/params-kept", (req, res) => res.set("Content-Type", 'text/plain; format=flowed; charset="latin1"').send("x"));
+    app.get("/bigint", (req, res) => res.json({ n: 1n }));
+    app.get("/to-json", (req, res) => res.json({ toJSON: () => ({ custom: true }) }));
+    app.get("/arraybuffer-view", (req, res) => res.send(new DataView(new ArrayBuffer(3))));
+    app.get("/float32", (req, res) => res.send(new Float32Array([1])));
+    app.get("/status-then-json", (req, res) => res.status(201).json([]));
+    app.get("/head-204", (req, res) => res.status(204).json({ dropped: true }));
+  },
+  [
+    "/big-string",
+    "/big-buffer",
+    { path: "/big-string", headers: { "if-none-match": "*" } },
+    "/utf16",
+    "/params-kept",
+    "/bigint",
+    "/to-json",
+    "/arraybuffer-view",
+    "/float32",
+    "/status-then-json",
+    { method: "HEAD", path: "/head-204" },
+    "/head-204",
+  ],
+  HEADERS,
+);

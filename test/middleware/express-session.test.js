@@ -2,6 +2,7 @@
 // cookie jar, regenerate() and destroy() behave, and cookies are set only when Express
 // sets them.
 import { it, expect, beforeAll, afterAll } from "vitest";
+import http from "node:http";
 import session from "express-session";
 import { forEachMode, startPair, browser } from "./harness.js";
 
@@ -15,6 +16,24 @@ function build(app, factory) {
     res.json({ secure: req.secure });
   });
   app.use("/secure", secure);
+
+  // Rolling sessions re-send their cookie on every answer; unset: "destroy" drops a
+  // session set to null; the cookie path limits where the session exists at all.
+  const rolling = factory.Router();
+  rolling.use(session({ name: "roll.sid", secret: "k", resave: false, saveUninitialized: false, rolling: true, unset: "destroy", store: new session.MemoryStore(), cookie: { path: "/rolling", maxAge: 5_000 } }));
+  rolling.get("/start", (req, res) => {
+    req.session.started = true;
+    res.send("started");
+  });
+  rolling.get("/check", (req, res, next) => req.session.reload((err) => (err ? next(err) : res.json({ started: req.session.started ?? false, maxAge: req.session.cookie.maxAge > 4000 }))));
+  rolling.get("/peek", (req, res) => res.json({ started: req.session.started ?? false }));
+  rolling.get("/drop", (req, res) => {
+    req.session = null;
+    res.send("dropped");
+  });
+  app.use("/rolling", rolling);
+  app.use("/elsewhere", session({ secret: "k", resave: false, saveUninitialized: true, store: new session.MemoryStore(), cookie: { path: "/rolling" } }));
+  app.get("/elsewhere", (req, res) => res.json({ hasSession: req.session !== undefined }));
 
   app.use(factory.json());
   app.use(session({ secret: "keyboard cat", resave: false, saveUninitialized: false, store: new session.MemoryStore(), cookie: { maxAge: 60_000, sameSite: "lax" } }));
@@ -73,6 +92,25 @@ forEachMode("express-session", (mode) => {
     expect(actual[2].cookies).toEqual(actual[0].cookies); // modified, with an expiry: re-sent
   });
 
+  it("concurrent clients sharing keep-alive sockets keep their own sessions", async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+    try {
+      for (const target of [pair.express, pair.lib]) {
+        const counts = await Promise.all(
+          Array.from({ length: 12 }, async () => {
+            const client = browser(target);
+            const seen = [];
+            for (let i = 0; i < 3; i++) seen.push(JSON.parse((await client.send({ path: "/count", agent })).text).n);
+            return seen;
+          }),
+        );
+        expect(counts).toEqual(Array.from({ length: 12 }, () => [1, 2, 3]));
+      }
+    } finally {
+      agent.destroy();
+    }
+  });
+
   it("sets no cookie for an untouched session (saveUninitialized: false)", async () => {
     const [expected, actual] = await scenario([{ path: "/peek" }, { path: "/peek" }]);
     expect(actual).toEqual(expected);
@@ -103,6 +141,22 @@ forEachMode("express-session", (mode) => {
     const forged = { path: "/peek", headers: { cookie: "connect.sid=s%3Anot-a-session.forged" } };
     const [expected, actual] = await pair.both(forged);
     expect(actual.text).toBe(expected.text);
+    expect(actual.headers["set-cookie"]).toBeUndefined();
+  });
+
+  it("rolling sessions re-send the cookie; reload() and unset: destroy work", async () => {
+    const steps = [{ path: "/rolling/start" }, { path: "/rolling/check" }, { path: "/rolling/drop" }, { path: "/rolling/peek" }];
+    const [expected, actual] = await scenario(steps);
+    expect(actual).toEqual(expected);
+    expect(actual[1].cookies).toEqual(["roll.sid=<sid>; Path=/rolling; Expires=<date>; HttpOnly"]);
+    expect(JSON.parse(actual[1].body)).toEqual({ started: true, maxAge: true });
+    expect(JSON.parse(actual[3].body)).toEqual({ started: false });
+  });
+
+  it("no session outside the cookie path", async () => {
+    const [expected, actual] = await pair.both({ path: "/elsewhere" });
+    expect(actual.text).toBe(expected.text);
+    expect(JSON.parse(actual.text)).toEqual({ hasSession: false });
     expect(actual.headers["set-cookie"]).toBeUndefined();
   });
 

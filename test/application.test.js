@@ -1,4 +1,5 @@
 import { describe, it, expect, afterAll, beforeAll } from "vitest";
+import http from "node:http";
 import express from "express";
 import Server from "../src/index.js";
 import { differential, listen } from "./helpers/differential.js";
@@ -55,54 +56,56 @@ describe("sub-apps: mountpath, req.app, settings inheritance, app.path()", () =>
       helper: typeof req.helper,
     });
 
-  compareSuite(
-    "mounted apps",
-    (app, factory) => {
-      app.locals.name = "root";
-      app.set("json spaces", 1);
-      app.set("trust proxy", true);
-      app.request.helper = () => "from root";
+  for (const useListen of [false, true]) {
+    compareSuite(
+      `mounted apps ${useListen ? "(app.listen)" : "(http.createServer)"}`,
+      (app, factory) => {
+        app.locals.name = "root";
+        app.set("json spaces", 1);
+        app.set("trust proxy", true);
+        app.request.helper = () => "from root";
 
-      const blog = factory();
-      blog.locals.name = "blog";
-      const admin = factory();
-      admin.locals.name = "admin";
-      admin.set("trust proxy", false);
-      admin.set("json spaces", 4);
+        const blog = factory();
+        blog.locals.name = "blog";
+        const admin = factory();
+        admin.locals.name = "admin";
+        admin.set("trust proxy", false);
+        admin.set("json spaces", 4);
 
-      blog.get("/", report("blog-root"));
-      blog.get("/post/:id", report("blog-post"));
-      blog.get("/fail", (req, res, next) => next(Object.assign(new Error("blog"), { status: 409 })));
-      blog.use((req, res, next) => {
-        res.setHeader("x-left-blog", req.app.locals.name);
-        next();
-      });
-      admin.get("/", report("admin-root"));
-      admin.use((err, req, res, next) => res.status(500).send(`admin handled ${err.message}`));
-      admin.get("/throw", () => {
-        throw new Error("admin error");
-      });
-      blog.use("/admin", admin);
-      app.use(["/blog", "/news"], blog);
-      app.use("/blog", report("after-blog"));
-      app.use((err, req, res, next) => res.status(err.status ?? 500).json({ caughtBy: req.app.locals.name, message: err.message }));
-    },
-    [
-      "/blog",
-      "/blog/",
-      "/blog/post/7?x=1",
-      "/news/post/8",
-      "/blog/fail",
-      "/blog/missing",
-      "/blog/admin",
-      "/blog/admin/throw",
-      "/blog/admin/missing",
-      { path: "/blog/post/1", headers: { "x-forwarded-for": "9.9.9.9", "x-forwarded-proto": "https" } },
-      { path: "/blog/admin", headers: { "x-forwarded-for": "9.9.9.9", "x-forwarded-proto": "https" } },
-      "/elsewhere",
-    ],
-    { extraHeaders: ["x-left-blog"] },
-  );
+        blog.get("/", report("blog-root"));
+        blog.get("/post/:id", report("blog-post"));
+        blog.get("/fail", (req, res, next) => next(Object.assign(new Error("blog"), { status: 409 })));
+        blog.use((req, res, next) => {
+          res.setHeader("x-left-blog", req.app.locals.name);
+          next();
+        });
+        admin.get("/", report("admin-root"));
+        admin.use((err, req, res, next) => res.status(500).send(`admin handled ${err.message}`));
+        admin.get("/throw", () => {
+          throw new Error("admin error");
+        });
+        blog.use("/admin", admin);
+        app.use(["/blog", "/news"], blog);
+        app.use("/blog", report("after-blog"));
+        app.use((err, req, res, next) => res.status(err.status ?? 500).json({ caughtBy: req.app.locals.name, message: err.message }));
+      },
+      [
+        "/blog",
+        "/blog/",
+        "/blog/post/7?x=1",
+        "/news/post/8",
+        "/blog/fail",
+        "/blog/missing",
+        "/blog/admin",
+        "/blog/admin/throw",
+        "/blog/admin/missing",
+        { path: "/blog/post/1", headers: { "x-forwarded-for": "9.9.9.9", "x-forwarded-proto": "https" } },
+        { path: "/blog/admin", headers: { "x-forwarded-for": "9.9.9.9", "x-forwarded-proto": "https" } },
+        "/elsewhere",
+      ],
+      { extraHeaders: ["x-left-blog"], useListen },
+    );
+  }
 
   it("mount event, parent and mountpath match Express", () => {
     const shape = (factory) => {
@@ -227,4 +230,36 @@ describe("app.listen() errors", () => {
       await blocker.close();
     }
   });
+});
+
+describe("extending the shared request/response prototypes", () => {
+  const added = [];
+  afterAll(() => {
+    for (const [proto, key] of added) delete proto[key];
+  });
+
+  for (const useListen of [false, true]) {
+    compareSuite(
+      `factory.request / factory.response and app.request ${useListen ? "(app.listen)" : "(http.createServer)"}`,
+      (app, factory) => {
+        factory.request.shout = function shout() {
+          return this.path.toUpperCase();
+        };
+        factory.response.ok = function ok(body) {
+          return this.status(200).json({ ok: body });
+        };
+        app.response.mine = function mine() {
+          return this.send("app-level");
+        };
+        added.push([factory.request, "shout"], [factory.response, "ok"]);
+        app.get("/shout", (req, res) => res.ok(req.shout()));
+        app.get("/mine", (req, res) => res.mine());
+        app.get("/classes", (req, res) =>
+          res.json({ req: req instanceof http.IncomingMessage, res: res instanceof http.ServerResponse }),
+        );
+      },
+      ["/shout", "/mine", "/classes"],
+      { useListen },
+    );
+  }
 });

@@ -30,6 +30,7 @@ async function main() {
   const meta = collectMeta(plan);
   const { profile } = options;
   const runId = new Date().toISOString();
+  const startedAt = Date.now();
   log(`lib-server benchmarks, ${profile.name} profile, ${meta.pinning}`);
 
   // Timed scenarios run one at a time; smoke ones time nothing, so they may overlap.
@@ -47,6 +48,7 @@ async function main() {
   log(`\n${failures.length ? `${failures.length} server(s) answered wrongly or failed:` : "every server that ran answered correctly"}`);
   for (const line of failures) log(`  ${line}`);
   if (profile.smoke && failures.length) process.exitCode = 1;
+  log(`took ${Math.round((Date.now() - startedAt) / 1000)} s`);
 
   if (!options.write) return;
   const { targets, files } = writeReport(RESULTS_DIR, report, scenarios.map((scenario) => scenario.name));

@@ -1,11 +1,32 @@
 // Command line -> { profile, names, pin, jsonPath, write }.
 import { parseArgs } from "node:util";
 
-// Seconds. The full profile is sized for about 5 minutes on 2 cores, quick
-// for about 1; smoke only checks answers (a few hundred requests each).
+// duration and warmup in seconds; warm-up is warmupRequests requests, cut
+// short after warmup seconds. Smoke only checks answers (a few hundred
+// requests each). See benchmarks/README.md for what each profile costs.
 export const PROFILES = {
-  full: { name: "full", duration: 2, warmup: 0.5, rounds: 3, connections: 100, coldStarts: 15 },
-  quick: { name: "quick", duration: 0.5, warmup: 0.2, rounds: 3, connections: 100, coldStarts: 5 },
+  full: {
+    name: "full",
+    rounds: 3,
+    duration: 0.75,
+    warmupRequests: 3000,
+    warmup: 1,
+    connections: 100,
+    coldStarts: 15,
+    settle: 0.5,
+    afterLoad: 1,
+  },
+  quick: {
+    name: "quick",
+    rounds: 3,
+    duration: 0.25,
+    warmupRequests: 1000,
+    warmup: 0.3,
+    connections: 100,
+    coldStarts: 5,
+    settle: 0.2,
+    afterLoad: 0.5,
+  },
   smoke: { name: "smoke", smoke: true, rounds: 1, connections: 10, requests: 300, coldStarts: 1, parallel: 2 },
 };
 
@@ -27,8 +48,8 @@ export const USAGE = `usage: npm run bench -- [scenario ...] [options]
   --quick             about 1 minute: shorter runs, same rounds
   --smoke             correctness only: a few hundred requests per server, no timing
   --rounds N          interleaved rounds per scenario (default 3)
-  --duration S        seconds per timed run (default 2)
-  --warmup S          seconds of warm-up before each timed run (default 0.5)
+  --duration S        seconds per timed run (default 0.75)
+  --warmup S          at most S seconds of warm-up (3,000 requests) per server and case (default 1)
   --connections N     concurrent connections (default 100)
   --no-pin            do not pin server and load generator to separate cores
   --no-write          do not update benchmarks/results/

@@ -31,6 +31,9 @@ export async function verify(expect, response) {
     if (text !== expect.body) problems.push(`body ${preview(text)}, expected ${preview(expect.body)}`);
   }
   if (expect.json !== undefined) problems.push(...verifyJson(expect.json, response.body));
+  for (const text of expect.contains ?? []) {
+    if (!response.body.includes(text)) problems.push(`body does not contain ${JSON.stringify(text)}`);
+  }
   if (expect.bodyFile !== undefined) {
     const wanted = await readFile(expect.bodyFile);
     if (!wanted.equals(response.body)) {

@@ -4,8 +4,9 @@ import autocannon from "autocannon";
 import { LatencyRecorder } from "./latency.js";
 
 // options: { connections, duration (s) } for a timed run, or { connections, amount }
-// for a fixed number of requests; verifyBody(text) => boolean checks every answer.
-export async function runLoad(baseUrl, request, { connections, duration, amount, verifyBody }) {
+// for a fixed number of requests, cut short after maxSeconds if given;
+// verifyBody(text) => boolean checks every answer.
+export async function runLoad(baseUrl, request, { connections, duration, amount, maxSeconds, verifyBody }) {
   const options = {
     url: new URL(request.path, baseUrl).href,
     method: request.method ?? "GET",
@@ -25,7 +26,9 @@ export async function runLoad(baseUrl, request, { connections, duration, amount,
   const latencies = new LatencyRecorder();
   const run = autocannon(options);
   run.on("response", (client, status, bytes, ms) => latencies.record(ms));
+  const timer = maxSeconds === undefined ? null : setTimeout(() => run.stop(), maxSeconds * 1000);
   const result = await run;
+  clearTimeout(timer);
   const [p50, p99, p999] = latencies.percentiles([50, 99, 99.9]);
   const statuses = {};
   for (const [code, { count }] of Object.entries(result.statusCodeStats)) statuses[code] = count;

@@ -12,7 +12,7 @@ export function formatRatio(ratio) {
 
 function describeProfile(profile) {
   if (profile.smoke) return "smoke (correctness only)";
-  return `${profile.name}: ${profile.rounds} rounds × ${profile.duration} s after ${profile.warmup} s warm-up, ${profile.connections} connections`;
+  return `${profile.name}: ${profile.rounds} rounds × ${profile.duration} s, after ${profile.warmupRequests} warm-up requests (≤ ${profile.warmup} s), ${profile.connections} connections`;
 }
 
 function runsSection(runs) {

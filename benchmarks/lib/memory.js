@@ -9,9 +9,7 @@ import { newEntry, presentServers, fail, finish } from "./roster.js";
 
 const METRIC_NAMES = ["rest", "load", "after"];
 
-const SETTLE_MS = 500; // let start-up garbage and timers quiet down
 const SAMPLE_EVERY_MS = 250;
-const AFTER_LOAD_MS = 1_000;
 const MB = 1024 * 1024;
 
 export async function runMemory(scenario, { plan, profile, log }) {
@@ -46,7 +44,7 @@ async function measureOnce(scenario, server, entry, { plan, profile }) {
   try {
     const problems = await checkAnswer(handle.url, scenario.request, scenario.expect);
     if (problems.length) return fail(entry, "wrong answer", problems.join("; "));
-    await sleep(profile.smoke ? 0 : SETTLE_MS);
+    await sleep(profile.smoke ? 0 : profile.settle * 1000); // start-up garbage and timers quiet down
     const rest = await rssMB(handle);
     const loadOptions = profile.smoke
       ? { connections: 10, amount: profile.requests }
@@ -58,7 +56,7 @@ async function measureOnce(scenario, server, entry, { plan, profile }) {
       entry.problems.push(loadIssues.join("; "));
       return `discarded (${loadIssues.join("; ")})`;
     }
-    await sleep(profile.smoke ? 0 : AFTER_LOAD_MS);
+    await sleep(profile.smoke ? 0 : profile.afterLoad * 1000);
     const after = await rssMB(handle);
     entry.runs.push({ rest, load: peak, after });
     if (profile.smoke) return "memory readable over IPC";

@@ -44,12 +44,13 @@ export async function startServer(file, options = {}) {
   }
 }
 
-async function startOnPort(file, port, { plan, probe = true }) {
+// env: extra environment variables for the server (e.g. STATIC_ROOT).
+async function startOnPort(file, port, { plan, probe = true, env }) {
   const nodeArgs = probe ? [`--import=${PROBE}`, file] : [file];
   const { command, args } = serverCommand(plan ?? { pinned: false }, nodeArgs);
   const startedAt = process.hrtime.bigint();
   const child = spawn(command, args, {
-    env: { ...process.env, PORT: String(port), NODE_ENV: "production" },
+    env: { ...process.env, ...env, PORT: String(port), NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
   let stderr = "";

@@ -1,6 +1,7 @@
-// Requests per second and latency for every server of a scenario, frameworks
-// taking turns over several rounds. Each turn is a fresh process: start, check
-// every case, warm up, measure, stop.
+// Requests per second and latency for every server of a scenario. All its
+// servers start once, each in its own process; then, round after round, the
+// frameworks take turns (a different one first each round): check the answer,
+// warm up (first round only), measure.
 import { isDeepStrictEqual } from "node:util";
 import { startServer } from "./server-process.js";
 import { checkAnswer } from "./http-check.js";
@@ -19,42 +20,39 @@ export async function runThroughput(scenario, { plan, profile, log }) {
     servers: scenario.servers.map((server) => newEntry(server)),
   }));
   const entriesOf = (server) => cases.map((c) => c.servers[scenario.servers.indexOf(server)]);
-  const present = presentServers(scenario.servers, entriesOf, log);
-
-  for (let round = 0; round < profile.rounds; round++) {
-    for (const server of rotate(present, round)) {
-      const entries = entriesOf(server);
-      if (entries.every((entry) => entry.status !== "ok")) continue;
-      await runTurn(scenario, server, entries, { plan, profile, log, round });
+  const running = new Map();
+  try {
+    for (const server of presentServers(scenario.servers, entriesOf, log)) {
+      try {
+        running.set(server, await startServer(server.file, { plan, env: scenario.env }));
+      } catch (error) {
+        for (const entry of entriesOf(server)) fail(entry, "failed to start", error.message);
+        log(`  ${server.label}: failed to start: ${error.message}`);
+      }
     }
+    for (let round = 0; round < profile.rounds; round++) {
+      for (const server of rotate([...running.keys()], round)) {
+        const entries = entriesOf(server);
+        for (const [i, scenarioCase] of scenario.cases.entries()) {
+          if (entries[i].status !== "ok") continue;
+          const turn = { server, url: running.get(server).url, entry: entries[i], profile, warm: round > 0 };
+          const outcome = await runCase(scenarioCase, turn);
+          log(`  ${scenario.name}/${scenarioCase.name} round ${round + 1}/${profile.rounds} ${server.label}: ${outcome}`);
+        }
+      }
+    }
+  } finally {
+    await Promise.all([...running.values()].map((handle) => handle.stop()));
   }
   for (const c of cases) for (const entry of c.servers) finish(entry, METRIC_NAMES);
   return { kind: "throughput", metrics: METRIC_NAMES, cases };
 }
 
-async function runTurn(scenario, server, entries, { plan, profile, log, round }) {
-  let handle;
-  try {
-    handle = await startServer(server.file, { plan });
-  } catch (error) {
-    for (const entry of entries) fail(entry, "failed to start", error.message);
-    log(`  ${server.label}: failed to start: ${error.message}`);
-    return;
-  }
-  try {
-    for (let i = 0; i < scenario.cases.length; i++) {
-      if (entries[i].status !== "ok") continue;
-      const outcome = await runCase(scenario.cases[i], handle.url, entries[i], profile);
-      log(`  ${scenario.name}/${scenario.cases[i].name} round ${round + 1}/${profile.rounds} ${server.label}: ${outcome}`);
-    }
-  } finally {
-    await handle.stop();
-  }
-}
-
 // Returns a one-line account of what happened, for the progress log.
-async function runCase(scenarioCase, url, entry, profile) {
-  const request = { ...scenarioCase.request, ...(await scenarioCase.prepare?.(url)) };
+// A case's prepare(url, serverName) may adapt the request to one server
+// (e.g. send back the ETag that server gave out).
+async function runCase(scenarioCase, { server, url, entry, profile, warm }) {
+  const request = { ...scenarioCase.request, ...(await scenarioCase.prepare?.(url, server.name)) };
   const connections = scenarioCase.connections ?? profile.connections;
   let problems = await checkAnswer(url, request, scenarioCase.expect);
   if (problems.length) return fail(entry, "wrong answer", problems.join("; "));
@@ -62,7 +60,7 @@ async function runCase(scenarioCase, url, entry, profile) {
   if (profile.smoke) {
     const summary = await runLoad(url, request, {
       connections: Math.min(connections, 10),
-      amount: profile.requests,
+      amount: scenarioCase.smokeRequests ?? profile.requests,
       verifyBody: bodyVerifier(scenarioCase.expect),
     });
     problems = loadProblems(summary, scenarioCase.expect.status);
@@ -70,7 +68,11 @@ async function runCase(scenarioCase, url, entry, profile) {
     return `${summary.requests} correct answers`;
   }
 
-  if (profile.warmup > 0) await runLoad(url, request, { connections, duration: profile.warmup });
+  // Warm-up by request count, not time: every framework's JIT sees as many
+  // calls before it is measured, however fast it is.
+  if (!warm) {
+    await runLoad(url, request, { connections, amount: profile.warmupRequests, maxSeconds: profile.warmup });
+  }
   const summary = await runLoad(url, request, { connections, duration: profile.duration });
   problems = loadProblems(summary, scenarioCase.expect.status);
   if (problems.length) {

@@ -1,0 +1,53 @@
+import { join } from "node:path";
+import { servers } from "./servers.js";
+import { send } from "../lib/http-check.js";
+import { STATIC_ROOT, ensureStaticFixtures } from "./static-fixtures.js";
+
+// Servers written by the static helper (benchmarks/servers/static/).
+export const staticServers = servers("static", [
+  "lib-server",
+  { name: "lib-server-raw", label: "lib-server static on node:http" },
+  { name: "express", label: "Express 5 + express.static" },
+  { name: "serve-static", label: "serve-static on node:http" },
+  { name: "sirv", label: "sirv on node:http" },
+  "fastify-static",
+]);
+
+// smokeRequests: a few hundred megabytes prove nothing more than thirty.
+const file = (name, contentType, smokeRequests) => ({
+  name: name.split(".")[0],
+  title: `GET /${name}`,
+  request: { path: `/${name}` },
+  expect: { status: 200, bodyFile: join(STATIC_ROOT, name), headers: { "content-type": contentType } },
+  smokeRequests,
+});
+
+// A 304 needs the validator this very server handed out.
+async function conditionalHeaders(url) {
+  const { headers } = await send(url, { path: "/1kb.txt" });
+  if (headers.etag) return { headers: { "if-none-match": headers.etag } };
+  if (headers["last-modified"]) return { headers: { "if-modified-since": headers["last-modified"] } };
+  return undefined; // the check then fails on a 200: reported, not timed
+}
+
+export default {
+  name: "static",
+  title: "Static files: 1 KB, 100 KB, 1 MB, a 404 and a 304",
+  headline: true,
+  prepare: ensureStaticFixtures,
+  env: { STATIC_ROOT },
+  servers: staticServers,
+  cases: [
+    file("1kb.txt", /^text\/plain/),
+    file("100kb.js", /javascript/),
+    file("1mb.bin", /^application\/octet-stream/, 30),
+    { name: "404", title: "GET /missing.txt → 404", request: { path: "/missing.txt" }, expect: { status: 404 } },
+    {
+      name: "304",
+      title: "GET /1kb.txt with a matching validator → 304",
+      request: { path: "/1kb.txt" },
+      prepare: conditionalHeaders,
+      expect: { status: 304, body: "" },
+    },
+  ],
+};

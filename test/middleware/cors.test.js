@@ -34,6 +34,10 @@ function build(app) {
   app.put("/item", cors(strict), (req, res) => res.set("X-Total", "3").json({ put: true }));
   app.get("/item", cors(strict), (req, res) => res.send("item"));
 
+  // Preflights for a whole subtree, in Express 5's wildcard syntax.
+  app.options("/wild/{*rest}", cors(strict));
+  app.patch("/wild/:a/:b", cors(strict), (req, res) => res.json(req.params));
+
   // preflightContinue: the preflight goes on to the router's own OPTIONS answer.
   app.use("/continue", cors({ preflightContinue: true, methods: "GET" }));
   app.get("/continue/x", (req, res) => res.send("x"));
@@ -61,6 +65,12 @@ const requests = {
     headers: { origin: "https://app.example", "content-type": "application/json" },
     body: "{}",
   },
+  "preflight matched by a {*rest} wildcard route": {
+    method: "OPTIONS",
+    path: "/wild/x/y",
+    headers: { origin: "https://app.example", "access-control-request-method": "PATCH" },
+  },
+  "PATCH after the wildcard preflight": { method: "PATCH", path: "/wild/x/y", headers: { origin: "https://app.example" } },
   "origin matched by RegExp": { path: "/item", headers: { origin: "https://a.trusted.example" } },
   "origin refused: no Allow-Origin, still Vary": { path: "/item", headers: { origin: "https://evil.example" } },
   "no Origin header at all": { path: "/item" },

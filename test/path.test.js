@@ -1,11 +1,13 @@
 // Path syntax: Express 5 patterns compared with Express 5, Express 4 forms with Express 4,
 // and the radix-tree "shapes" of src/path.js, which Express has no equivalent for.
-import { describe, it, expect } from "vitest";
+import net from "node:net";
+import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import express from "express";
 import express4 from "express4";
 import Server from "../src/index.js";
 import { compilePattern, matchPattern, shapesMayOverlap, decodeParam } from "../src/path.js";
 import { compareSuite } from "./helpers/compare.js";
+import { differential } from "./helpers/differential.js";
 
 // Answers with the route that matched and its params (null prototype made plain for JSON).
 const show = (name) => (req, res) => res.json({ name, params: { ...req.params }, path: req.path });
@@ -295,3 +297,43 @@ describe("shapesMayOverlap", () => {
     expect(shapesMayOverlap(prefix("/a/b"), true, shape("/a"))).toBe(false);
   });
 });
+
+// Node's parser rejects these before any app code runs; with app.listen() lib-server
+// installs its own clientError handler, which must still answer like Node under Express.
+for (const useListen of [false, true]) {
+  describe(`raw (unencoded) bytes in the request line ${useListen ? "(app.listen)" : "(http.createServer)"}`, () => {
+    let d;
+    beforeAll(async () => {
+      d = await differential(
+        (app) => {
+          app.get("/p/:a", show("param"));
+          app.get("/café", show("literal"));
+        },
+        { useListen },
+      );
+    });
+    afterAll(() => d.close());
+
+    // node:http's client refuses these paths: write the request line ourselves.
+    const raw = (port, target) =>
+      new Promise((resolve, reject) => {
+        const head = Buffer.from(" HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n");
+        const socket = net.connect(port, "127.0.0.1", () => socket.end(Buffer.concat([Buffer.from("GET "), Buffer.from(target, "utf8"), head])));
+        let data = "";
+        socket.setEncoding("latin1");
+        socket.on("data", (chunk) => (data += chunk));
+        socket.on("end", () => resolve(data.replace(/\r\nDate: [^\r]*/i, "").replace(/\r\nX-Powered-By: [^\r]*/i, "")));
+        socket.on("error", reject);
+      });
+
+    // DIFF (app.listen only, deliberate in src/client-error.js): lib-server answers a parse
+    // error with Content-Type, Content-Length and a "Bad Request" body; Node under Express
+    // sends "400 Bad Request" with Connection: close and no body.
+    for (const target of ["/p/ü", "/café", "/p/✓"]) {
+      (useListen ? it.fails : it)(target, async () => {
+        const [expected, actual] = await Promise.all([raw(d.express.port, target), raw(d.lib.port, target)]);
+        expect(actual).toBe(expected);
+      });
+    }
+  });
+}

@@ -8,7 +8,8 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { createHash } from "node:crypto";
 import compression from "compression";
-import { forEachMode, startPair, request } from "./harness.js";
+import Server from "../../src/index.js";
+import { forEachMode, startPair, startApp, request } from "./harness.js";
 
 const TEXT = "lib-server compresses like Express. ".repeat(60); // ~2 KB
 const JSON_BODY = { items: Array.from({ length: 60 }, (_, i) => ({ id: i, name: `item ${i}` })) }; // ~2 KB
@@ -159,4 +160,36 @@ forEachMode("compression", (mode) => {
     expect(small.headers["content-encoding"]).toBeUndefined();
     expect(small.text).toBe(TEXT);
   });
+});
+
+// lib-server's static module can compress by itself; compression() in front must then
+// neither encode twice nor leave an encoded body unmarked, while the copies warm up.
+forEachMode("compression in front of Server.static({ compress, precompressed })", (mode) => {
+  let server;
+  beforeAll(async () => {
+    fs.writeFileSync(path.join(dir, "page.txt.br"), zlib.brotliCompressSync(TEXT));
+    const app = Server();
+    app.use(compression());
+    app.use(Server.static(dir, { compress: true, precompressed: true }));
+    server = await startApp(app, mode);
+  });
+  afterAll(() => server?.close());
+
+  for (const [accept, encodings] of [
+    ["gzip", ["gzip"]],
+    ["gzip, br", ["br"]],
+    ["identity", [undefined]],
+  ]) {
+    it(`Accept-Encoding: ${accept}`, async () => {
+      for (const file of ["page.txt", "big.json"]) {
+        for (let round = 0; round < 3; round++) {
+          const response = await request(server, { path: `/${file}`, headers: { "accept-encoding": accept } });
+          expect(encodings).toContain(response.headers["content-encoding"]);
+          expect(response.headers.vary).toBe("Accept-Encoding");
+          expect(decode(response)).toBe(file === "page.txt" ? TEXT : BIG);
+          await new Promise((resolve) => setTimeout(resolve, 20)); // let background copies land
+        }
+      }
+    });
+  }
 });

@@ -15,7 +15,8 @@ export function forEachMode(title, body) {
   for (const mode of LIB_MODES) describe(`${title} [lib-server via ${mode}]`, () => body(mode));
 }
 
-function start(app, mode) {
+/** Starts `app` on 127.0.0.1 port 0 in `mode`; resolves to { port, close }. */
+export function startApp(app, mode) {
   return new Promise((resolve, reject) => {
     const server = mode === "listen" ? app.listen(0, "127.0.0.1") : http.createServer(app).listen(0, "127.0.0.1");
     server.once("error", reject);
@@ -43,7 +44,7 @@ export async function startPair(build, mode) {
     const app = factory();
     app.set("env", "production");
     const context = await build(app, factory);
-    return { ...(await start(app, how)), context };
+    return { ...(await startApp(app, how)), context };
   };
   const [expressTarget, libTarget] = await Promise.all([make(express, "createServer"), make(Server, mode)]);
   return {

@@ -50,16 +50,17 @@ export function statusesOf(text) {
   return [...text.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => Number(m[1]));
 }
 
-/** GET on a new connection; resolves to { status, headers, body }. */
-export function get(port, path = "/", headers = {}) {
+/** GET on a new connection; resolves to { status, headers, body }; `timeout` ms bounds it. */
+export function get(port, path = "/", headers = {}, { timeout = 10_000 } = {}) {
   return new Promise((resolve, reject) => {
-    const req = http.get({ host: "127.0.0.1", port, path, headers, agent: false }, (res) => {
+    const req = http.get({ host: "127.0.0.1", port, path, headers, agent: false, timeout }, (res) => {
       let body = "";
       res.setEncoding("utf8");
       res.on("data", (chunk) => (body += chunk));
       res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, body }));
       res.on("error", reject);
     });
+    req.on("timeout", () => req.destroy(Object.assign(new Error(`GET ${path} timed out`), { code: "TIMEOUT" })));
     req.on("error", reject);
   });
 }

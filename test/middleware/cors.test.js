@@ -1,5 +1,5 @@
 // cors: simple requests and preflights answer exactly as on Express 5.
-import { it, expect, beforeAll, afterAll } from "vitest";
+import { it, expect, beforeAll, afterAll, vi } from "vitest";
 import cors from "cors";
 import { forEachMode, startPair, view } from "./harness.js";
 
@@ -45,6 +45,9 @@ function build(app) {
   // A dynamic origin decided asynchronously, per request.
   const dynamic = cors((req, done) => setImmediate(done, null, { origin: req.get("origin") === "https://ok.example" }));
   app.get("/dynamic", dynamic, (req, res) => res.send("dynamic"));
+
+  // An origin check that fails hands its error to the final handler.
+  app.get("/broken", cors({ origin: (origin, done) => done(Object.assign(new Error("origin lookup failed"), { status: 503 })) }), (req, res) => res.send("unreachable"));
 }
 
 const requests = {
@@ -81,14 +84,19 @@ const requests = {
   },
   "async origin callback, allowed": { path: "/dynamic", headers: { origin: "https://ok.example" } },
   "async origin callback, refused": { path: "/dynamic", headers: { origin: "https://no.example" } },
+  "origin callback error reaches the final handler": { path: "/broken", headers: { origin: "https://any.example" } },
 };
 
 forEachMode("cors", (mode) => {
   let pair;
   beforeAll(async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {}); // final handlers log the 503
     pair = await startPair(build, mode);
   });
-  afterAll(() => pair?.close());
+  afterAll(async () => {
+    await pair?.close();
+    vi.restoreAllMocks();
+  });
 
   for (const [title, req] of Object.entries(requests)) {
     it(title, async () => {

@@ -21,7 +21,7 @@ export default {
       // A listing may take a few hundred milliseconds to build: 100 queued
       // connections would only measure autocannon's timeouts.
       connections: 10,
-      smokeRequests: 20,
+      smokeRequests: 10,
       // @fastify/static lists a directory at its path without the trailing
       // slash and answers 404 with it.
       prepare: (url, serverName) => (serverName === "fastify-static" ? { path: "/list-10000" } : undefined),

@@ -13,7 +13,7 @@ import { forEachMode, startPair, startApp, request } from "./harness.js";
 
 const TEXT = "lib-server compresses like Express. ".repeat(60); // ~2 KB
 const JSON_BODY = { items: Array.from({ length: 60 }, (_, i) => ({ id: i, name: `item ${i}` })) }; // ~2 KB
-const BIG = JSON.stringify({ rows: Array.from({ length: 20_000, }, (_, i) => ({ i, v: "x".repeat(10) })) }); // ~560 KB, streamed from disk
+const BIG = JSON.stringify({ rows: Array.from({ length: 20_000 }, (_, i) => ({ i, v: "x".repeat(10) })) }); // ~560 KB, streamed from disk
 const CHUNKS = ["first chunk ", "second chunk ".repeat(200), "last"];
 
 let dir;

@@ -43,7 +43,7 @@ export function sendFile(req, res, filePath, options, done) {
     cfg,
     cache: sharedCache,
     realRoot: cfg.root === null || cfg.followSymlinks ? null : undefined,
-    fail: (req, res, next, err) => finish(err),
+    fail: (req, res, next, reason) => finish(failureError(reason)),
     directory: (req, res, next, entry) => finish(httpError(404, "EISDIR, read", { code: "EISDIR", path: entry.path })),
     beforeHeaders: cfg.headers === null ? null : setExtraHeaders,
   };
@@ -60,8 +60,8 @@ export function sendFile(req, res, filePath, options, done) {
 
   // Dotfiles are judged on the part of the path below the root, if any.
   const checked = cfg.root === null ? absoluteTarget(filePath) : normalizeRelative(filePath);
-  if (typeof checked === "number") return finish(httpError(checked));
-  if (cfg.dotfiles !== "allow" && hasDotSegment(checked)) return finish(httpError(cfg.dotfiles === "deny" ? 403 : 404));
+  if (typeof checked === "number") return finish(failureError(checked));
+  if (cfg.dotfiles !== "allow" && hasDotSegment(checked)) return finish(failureError(cfg.dotfiles === "deny" ? 403 : 404));
   servePath(req, res, done, cfg.root === null ? checked : rootPrefix(cfg.root) + checked, site);
 }
 
@@ -85,7 +85,7 @@ export function rootPrefix(root) {
 /**
  * Serves `path` (absolute; a trailing slash asks for the directory's index).
  * `site` carries the normalized options, the cache and the caller's policy:
- * fail(req, res, next, err, fileFound), directory(req, res, next, entry, path) and
+ * fail(req, res, next, reason, fileFound), directory(req, res, next, entry, path) and
  * beforeHeaders(res, entry, cfg) (null when unused).
  */
 export async function servePath(req, res, next, path, site) {
@@ -93,7 +93,7 @@ export async function servePath(req, res, next, path, site) {
   try {
     if (site.realRoot === undefined) {
       const real = await realRootOf(site.cfg.root);
-      if (real === null) return site.fail(req, res, next, httpError(404, undefined, { code: "ENOENT" }), false);
+      if (real === null) return site.fail(req, res, next, "ENOENT", false);
       site.realRoot = real;
     }
     const entry = await resolveEntry(path, site);
@@ -102,9 +102,9 @@ export async function servePath(req, res, next, path, site) {
       return await sendEntry(req, res, next, entry, site);
     }
     if (entry.kind === DIRECTORY) return site.directory(req, res, next, entry, path);
-    site.fail(req, res, next, statError(entry.code), false);
+    site.fail(req, res, next, entry.code ?? 500, false);
   } catch (err) {
-    site.fail(req, res, next, NOT_FOUND_CODES.has(err.code) ? statError(err.code) : err, found);
+    site.fail(req, res, next, NOT_FOUND_CODES.has(err.code) ? err.code : err, found);
   }
 }
 
@@ -135,8 +135,21 @@ async function resolveEntry(path, site) {
 
 const NOT_A_DIRECTORY = { kind: -1, code: "ENOENT" };
 
-function statError(code) {
-  return NOT_FOUND_CODES.has(code) ? httpError(404, undefined, { code }) : httpError(500, undefined, { code });
+/**
+ * A failure is an HTTP status, an errno code from the file system, or an Error.
+ * It only becomes an Error when someone will see it: falling through to the
+ * next middleware on a 404 shouldn't pay for a stack trace.
+ */
+export function failureStatus(reason) {
+  if (typeof reason === "number") return reason;
+  if (typeof reason === "string") return NOT_FOUND_CODES.has(reason) ? 404 : 500;
+  return reason.status ?? 500;
+}
+
+export function failureError(reason) {
+  if (typeof reason === "number") return httpError(reason);
+  if (typeof reason === "string") return httpError(failureStatus(reason), undefined, { code: reason });
+  return reason;
 }
 
 async function sendEntry(req, res, next, entry, site) {
@@ -193,7 +206,7 @@ async function sendEntry(req, res, next, entry, site) {
   ) {
     const currentEtag = res.getHeader("ETag");
     const lastModified = res.getHeader("Last-Modified");
-    if (preconditionFailed(headers, currentEtag, lastModified)) return site.fail(req, res, next, httpError(412), true);
+    if (preconditionFailed(headers, currentEtag, lastModified)) return site.fail(req, res, next, 412, true);
     const status = res.statusCode;
     if (((status >= 200 && status < 300) || status === 304) && notModified(headers, currentEtag, lastModified)) {
       for (const name of ENTITY_HEADERS) res.removeHeader(name);
@@ -242,7 +255,7 @@ function streamFile(req, res, next, entry, start, end, site) {
     // Whoever answers the error must not inherit this file's framing.
     for (const name of ENTITY_HEADERS) res.removeHeader(name);
     res.statusCode = 200;
-    site.fail(req, res, next, NOT_FOUND_CODES.has(err.code) ? statError(err.code) : err, true);
+    site.fail(req, res, next, NOT_FOUND_CODES.has(err.code) ? err.code : err, true);
   });
   stream.on("end", () => {
     if (stream.bytesRead < end - start + 1) {

@@ -3,8 +3,7 @@
 // fall-through rules), plus directory listings, precompressed siblings,
 // on-the-fly compression and an in-memory cache of small files.
 import encodeUrl from "encodeurl";
-import { httpError } from "./errors.js";
-import { servePath, rootPrefix } from "./send-file.js";
+import { servePath, rootPrefix, failureStatus, failureError } from "./send-file.js";
 import { sendOptions } from "./static/options.js";
 import { FileCache } from "./static/file-cache.js";
 import { relativeFromUrl, hasDotSegment } from "./static/safe-path.js";
@@ -36,19 +35,19 @@ export function serveStatic(root, options = {}) {
     beforeHeaders: setHeaders ? (res, entry) => setHeaders(res, entry.path, entry.stat) : null,
     // Before a file is found, client errors mean "not mine": let the next
     // middleware try, unless fallthrough is off. After, they're the answer.
-    fail(req, res, next, err, fileFound) {
-      if (fallthrough && !fileFound && err.status < 500) next();
-      else next(err);
+    fail(req, res, next, reason, fileFound) {
+      if (fallthrough && !fileFound && failureStatus(reason) < 500) next();
+      else next(failureError(reason));
     },
     directory(req, res, next, entry, path) {
       if (!path.endsWith("/")) {
         if (redirect) sendRedirect(res, slashLocation(req));
-        else site.fail(req, res, next, httpError(404), false);
+        else site.fail(req, res, next, 404, false);
       } else if (listing) {
         const options = { showDotfiles: cfg.dotfiles === "allow", realRoot: site.realRoot, cache: listings };
         sendListing(req, res, entry.path, listingPath(req), options).catch((err) => site.fail(req, res, next, err, true));
       } else {
-        site.fail(req, res, next, httpError(404), false);
+        site.fail(req, res, next, 404, false);
       }
     },
   };
@@ -65,9 +64,9 @@ export function serveStatic(root, options = {}) {
     }
     const pathname = pathnameOf(req.url);
     let relative = pathname === null ? 400 : relativeFromUrl(pathname);
-    if (typeof relative === "number") return site.fail(req, res, next, httpError(relative), false);
+    if (typeof relative === "number") return site.fail(req, res, next, relative, false);
     if (cfg.dotfiles !== "allow" && hasDotSegment(relative)) {
-      return site.fail(req, res, next, httpError(cfg.dotfiles === "deny" ? 403 : 404), false);
+      return site.fail(req, res, next, cfg.dotfiles === "deny" ? 403 : 404, false);
     }
     // Mounted at /static, a request for "/static" arrives as "/": treat it as
     // the directory without its slash, so the redirect happens at the mount.

@@ -1,0 +1,7 @@
+// Serves examples/public/ with lib-server's static module, directory listings on.
+//   node examples/static.js   then open http://localhost:3000/ and /files/
+import Server from "../src/index.js";
+
+const app = new Server();
+app.use(Server.static(new URL("./public", import.meta.url).pathname, { listing: true }));
+app.listen(Number(process.env.PORT) || 3000);

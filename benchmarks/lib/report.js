@@ -26,6 +26,7 @@ export function targetLines(targets, runScenarios) {
     .map((t) => {
       const verdict = t.pass === null ? `n/a (${t.reason})` : t.pass ? "pass" : "MISS";
       const goal = `${t.op === ">=" ? "≥" : "≤"} ${t.factor}×`;
-      return `${verdict.padEnd(5)} ${t.scenario}: ${t.subject} ÷ ${t.peer} = ${formatRatio(t.ratio)} (goal ${goal})`;
+      const where = t.case === t.scenario ? t.scenario : `${t.scenario}/${t.case}`;
+      return `${verdict.padEnd(5)} ${where}: ${t.subject} ÷ ${t.peer} = ${formatRatio(t.ratio)} (goal ${goal})`;
     });
 }

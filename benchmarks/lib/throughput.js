@@ -73,7 +73,9 @@ async function runCase(scenarioCase, { server, url, entry, profile, warm }) {
   if (!warm) {
     await runLoad(url, request, { connections, amount: profile.warmupRequests, maxSeconds: profile.warmup });
   }
-  const summary = await runLoad(url, request, { connections, duration: profile.duration });
+  // minDuration: cases whose answers take long need time for a few to complete.
+  const duration = Math.max(profile.duration, scenarioCase.minDuration ?? 0);
+  const summary = await runLoad(url, request, { connections, duration });
   problems = loadProblems(summary, scenarioCase.expect.status);
   if (problems.length) {
     // One bad run spoils the comparison: keep the reason, drop the numbers.

@@ -13,6 +13,8 @@ import { gracefulClose } from "./shutdown.js";
 import { handleClientError } from "./client-error.js";
 
 const TRUST_PROXY_DEFAULT = Symbol("trust proxy default");
+// Not `_router`: libraries probe `app._router` to detect Express 4.
+const ROUTER = Symbol("router");
 
 // Safe defaults for servers created by listen(); `new Server({ ... })` overrides them.
 // Slow clients are cut off by the header/request timeouts, checked every 2 s.
@@ -54,7 +56,7 @@ proto.init = function init(options = {}) {
   this.settings = Object.create(null);
   this.locals = Object.create(null);
   this.mountpath = "/";
-  this._router = null;
+  this[ROUTER] = null;
   // Per-app prototypes (as in Express) make `req.app` right in mounted sub-apps; listen()
   // builds classes on them so Node creates our objects directly, no per-request setup.
   this.request = Object.create(Server.request, { app: { configurable: true, enumerable: true, writable: true, value: this } });
@@ -93,7 +95,7 @@ Object.defineProperty(proto, "router", {
   configurable: true,
   enumerable: true,
   get() {
-    return (this._router ??= new Router({
+    return (this[ROUTER] ??= new Router({
       caseSensitive: this.enabled("case sensitive routing"),
       strict: this.enabled("strict routing"),
     }));
@@ -237,6 +239,17 @@ proto.listen = function listen(...args) {
   );
   server.on("clientError", (err, socket) => handleClientError(this, err, socket));
   this.server = server;
+  // As in Express: a listen callback also hears a failure to listen (EADDRINUSE, ...).
+  const callback = args[args.length - 1];
+  if (typeof callback === "function") {
+    const once = (err) => {
+      server.off("error", once);
+      server.off("listening", once);
+      callback(err?.code ? err : undefined);
+    };
+    args[args.length - 1] = once;
+    server.once("error", once);
+  }
   if (args[0] !== null && typeof args[0] === "object" && args[0].gracefulShutdown) {
     const { gracefulShutdown, ...listenOptions } = args[0];
     args[0] = listenOptions;

@@ -46,7 +46,7 @@ function errorStatus(err) {
 
 function originalPathname(req) {
   const path = pathnameOf(req.originalUrl || req.url);
-  if (path.charCodeAt(0) === 47) return path;
+  if (path.charCodeAt(0) === 47 || !path.includes("://")) return path; // also "*" (OPTIONS *)
   try {
     return new URL(path).pathname;
   } catch {

@@ -12,9 +12,9 @@ const RESERVED = "()[]?+!";
 export function compilePattern(pattern, { end = true, strict = false, sensitive = false } = {}) {
   if (pattern instanceof RegExp) return compileRegExp(pattern, end);
   if (typeof pattern !== "string") throw new TypeError(`path must be a string or RegExp, got ${typeof pattern}`);
-  const tokens = parse(pattern);
-  let alternatives = expand(tokens);
-  if (!strict) alternatives = alternatives.map(trimTrailingSlash);
+  // Non-strict routing ignores a trailing slash of the pattern text (not of its groups).
+  const tokens = parse(strict ? pattern : pattern.replace(/\/+$/, "") || "/");
+  const alternatives = expand(tokens);
   const keys = [];
   const sources = alternatives.map((alt) => toRegExpSource(alt, keys));
   const tail = end ? (strict ? "$" : "(?:\\/$)?$") : strict ? "(?=\\/|$)" : "(?:\\/$)?(?=\\/|$)";
@@ -22,7 +22,7 @@ export function compilePattern(pattern, { end = true, strict = false, sensitive 
   return {
     regexp,
     keys,
-    shapes: alternatives.map((alt) => toShape(alt, sensitive)),
+    shapes: alternatives.map((alt) => toShape(alt, sensitive, strict)),
     // A prefix pattern of "/" matches everything: the router skips the test entirely.
     matchesAll: !end && pattern.replace(/\/+$/, "") === "",
   };
@@ -152,16 +152,6 @@ function mergeText(tokens) {
   return out;
 }
 
-function trimTrailingSlash(tokens) {
-  const last = tokens[tokens.length - 1];
-  if (last?.type !== "text" || !last.value.endsWith("/")) return tokens;
-  const value = last.value.replace(/\/+$/, "");
-  const out = tokens.slice(0, -1);
-  if (value) out.push({ type: "text", value });
-  else if (out.length === 0) out.push({ type: "text", value: "/" });
-  return out;
-}
-
 // ---- regexp ------------------------------------------------------------------
 
 const escapeRe = (s) => s.replace(/[.+*?^${}()[\]|/\\]/g, "\\$&");
@@ -197,7 +187,7 @@ function toRegExpSource(tokens, keys) {
 // position (p0, p1, ...) so that equal shapes from different layers share one tree entry.
 // `exact` means find-my-way's match is the Express match, with params in the same order;
 // otherwise the router confirms with the RegExp. `segments` drive the overlap analysis.
-function toShape(tokens, sensitive) {
+function toShape(tokens, sensitive, strict) {
   // Split the alternative into "/"-separated segments, each a list of pieces.
   const pieces = [[]];
   for (const token of tokens) {
@@ -235,6 +225,11 @@ function toShape(tokens, sensitive) {
       segments.push({ kind: "param" });
     }
   }
+
+  // "/a/" left by an optional group: the tree (trailing slash ignored) would also take
+  // "/a", which Express refuses. Confirm by RegExp.
+  const last = segments[segments.length - 1];
+  if (!strict && segments.length > 1 && last.kind === "static" && last.value === "") exact = false;
 
   let param = 0;
   const treePath = segments

@@ -163,14 +163,18 @@ function buildEncodedChain(router, index, treePath) {
   return chain;
 }
 
-/** Params of a layer known to match, from the tree's positional ones. */
-function treeMatch(entry, treeParams) {
+/**
+ * Params of a layer known to match, from the tree's positional ones. The tree ignored a
+ * trailing slash that Express's wildcard keeps ("/s/a/" → ["a", ""]): `trailingSlash` puts
+ * it back.
+ */
+function treeMatch(entry, treeParams, trailingSlash) {
   const keys = entry.keys;
   if (!keys || keys.length === 0) return { params: Object.create(null), path: "" };
   const params = Object.create(null);
   let position = 0;
   for (const key of keys) {
-    if (key.wildcard) params[key.name] = treeParams["*"].split("/");
+    if (key.wildcard) params[key.name] = (trailingSlash ? treeParams["*"] + "/" : treeParams["*"]).split("/");
     else params[key.name] = treeParams["p" + position++];
   }
   return { params, path: "" };
@@ -181,7 +185,8 @@ function treeMatch(entry, treeParams) {
 Router.prototype.handle = function handle(req, res, out) {
   const router = this;
   let url = req.url;
-  let path = pathnameOf(url);
+  const protohost = protohostOf(url);
+  let path = routingPath(url, protohost);
   let { chain, treeParams } = lookup(router, path);
 
   let idx = 0;
@@ -194,7 +199,6 @@ Router.prototype.handle = function handle(req, res, out) {
   let allowed = null; // methods collected for an automatic OPTIONS answer
   let paramsCalled = null; // app.param() values already handled by this router
   const method = req.method;
-  const protohost = protohostOf(url);
   const parentParams = req.params;
   const parentUrl = req.baseUrl || "";
   const parentNext = req.next;
@@ -228,7 +232,7 @@ Router.prototype.handle = function handle(req, res, out) {
     if (req.url !== url) {
       const position = idx > 0 ? chain[idx - 1].position : -1;
       url = req.url;
-      path = pathnameOf(url);
+      path = routingPath(url, protohostOf(url));
       ({ chain, treeParams } = lookup(router, path));
       idx = 0;
       while (idx < chain.length && chain[idx].position <= position) idx++;
@@ -238,7 +242,7 @@ Router.prototype.handle = function handle(req, res, out) {
       const entry = chain[idx++];
       const layer = entry.layer;
       let match;
-      if (entry.sure) match = treeMatch(entry, treeParams);
+      if (entry.sure) match = treeMatch(entry, treeParams, !router.strict && path.length > 1 && path.charCodeAt(path.length - 1) === 47);
       else {
         try {
           match = layer.match(path);
@@ -353,6 +357,13 @@ Router.prototype.handle = function handle(req, res, out) {
     out(err);
   }
 };
+
+// The path routes match against: the pathname, after the authority of an absolute-form
+// target ("http://host/a?b" → "/a").
+function routingPath(url, protohost) {
+  const path = pathnameOf(url);
+  return protohost.length === 0 ? path : path.slice(protohost.length) || "/";
+}
 
 // "http://host" of an absolute-form request target, which mounting must keep in front.
 function protohostOf(url) {

@@ -219,9 +219,7 @@ describe("app.listen() errors", () => {
       server.on("error", () => {});
     });
 
-  // DIFF: lib-server's listen() doesn't hand the error to the callback: EADDRINUSE goes
-  // only to the server's 'error' event (uncaught without a listener: the process dies).
-  it.fails("hands EADDRINUSE to the callback like Express", async () => {
+  it("hands EADDRINUSE to the callback like Express", async () => {
     const blocker = await listen((req, res) => res.end());
     try {
       expect(await listenOnBusyPort(express, blocker.port)).toBe("EADDRINUSE");

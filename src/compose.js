@@ -2,10 +2,11 @@
 //
 // Speed rule (see shared/seeds/004): error handling must cost nothing on the
 // happy path. So there is no promise per step and no .catch/.then pair per
-// step: the chain is a plain loop over an array with a single try/catch, and
-// only a step that actually returns a thenable switches that request to an
-// async continuation. A failure moves the loop to the next compose.catch()
-// step instead of unwinding a promise chain.
+// step: the chain is a plain loop over an array whose try/catch costs nothing
+// until a step throws, and only a step that actually returns a thenable
+// switches that request to an async continuation. A failure moves the loop to
+// the next compose.catch() step instead of unwinding a promise chain. Hence
+// { errors: false } changes what a chain may contain, not how it runs.
 import { Context, NEXT } from "./context.js";
 
 // compose() results carry their steps here, so a chain nested in another one

@@ -1,6 +1,7 @@
 // The application: Express's `app`, a function `(req, res, next)` with settings, routing
 // methods and listen(). `new Server()` and `Server()` both return one.
 import http from "node:http";
+import { resolve } from "node:path";
 import { EventEmitter } from "node:events";
 import { Router, useArguments } from "./router.js";
 import { Request } from "./request.js";
@@ -11,6 +12,7 @@ import { compileETag, compileQueryParser, compileTrust } from "./settings.js";
 import { httpError } from "./errors.js";
 import { gracefulClose } from "./shutdown.js";
 import { handleClientError } from "./client-error.js";
+import { View } from "./view.js";
 
 const TRUST_PROXY_DEFAULT = Symbol("trust proxy default");
 // Not `_router`: libraries probe `app._router` to detect Express 4.
@@ -73,6 +75,9 @@ proto.defaultConfiguration = function defaultConfiguration() {
   this.set("subdomain offset", 2);
   this.set("trust proxy", false);
   this.set("jsonp callback name", "callback");
+  this.set("view", View);
+  this.set("views", resolve("views"));
+  if (env === "production") this.enable("view cache");
   this.settings[TRUST_PROXY_DEFAULT] = true;
   this.locals.settings = this.settings;
 
@@ -164,6 +169,48 @@ proto.param = function param(name, fn) {
   }
   this.router.param(name, fn);
   return this;
+};
+
+proto.engine = function engine(ext, fn) {
+  if (typeof fn !== "function") throw new Error("callback function required");
+  this.engines[ext[0] !== "." ? "." + ext : ext] = fn;
+  return this;
+};
+
+proto.render = function render(name, options, callback) {
+  let done = callback;
+  let opts = options || {};
+  if (typeof options === "function") {
+    done = options;
+    opts = {};
+  }
+  const renderOptions = { ...this.locals, ...opts._locals, ...opts };
+  if (renderOptions.cache == null) renderOptions.cache = this.enabled("view cache");
+  let view = renderOptions.cache ? this.cache[name] : undefined;
+  if (!view) {
+    const ViewClass = this.get("view");
+    try {
+      view = new ViewClass(name, { defaultEngine: this.get("view engine"), root: this.get("views"), engines: this.engines });
+    } catch (err) {
+      return done(err);
+    }
+    if (!view.path) {
+      const roots = [].concat(view.root);
+      const dirs =
+        roots.length > 1
+          ? `directories "${roots.slice(0, -1).join('", "')}" or "${roots[roots.length - 1]}"`
+          : `directory "${view.root}"`;
+      const err = new Error(`Failed to lookup view "${name}" in views ${dirs}`);
+      err.view = view;
+      return done(err);
+    }
+    if (renderOptions.cache) this.cache[name] = view;
+  }
+  try {
+    view.render(renderOptions, done);
+  } catch (err) {
+    done(err);
+  }
 };
 
 proto.set = function set(setting, value) {

@@ -296,6 +296,19 @@ export class Response extends http.ServerResponse {
     return this.sendFile(sendOpts.root ? filePath : path.resolve(filePath), sendOpts, done);
   }
 
+  render(view, options, callback) {
+    const req = this.req;
+    let done = callback;
+    let opts = options || {};
+    if (typeof options === "function") {
+      done = options;
+      opts = {};
+    }
+    opts._locals = this.locals;
+    done ??= (err, html) => (err ? req.next(err) : this.send(html));
+    req.app.render(view, opts, done);
+  }
+
   format(handlers) {
     const req = this.req;
     const next = req.next;

@@ -1,0 +1,53 @@
+import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { fileURLToPath } from "node:url";
+import { readFile } from "node:fs";
+import { differential } from "./helpers/differential.js";
+
+const views = fileURLToPath(new URL("./fixtures/views", import.meta.url));
+
+// A tiny engine registered with app.engine(), as apps do for custom templates.
+function tplEngine(path, options, callback) {
+  readFile(path, "utf8", (err, text) => {
+    if (err) return callback(err);
+    callback(null, text.replace(/\{\{(\w+)\}\}/g, (_, key) => String(options[key])));
+  });
+}
+
+describe("views: app.render / res.render match Express 5", () => {
+  let d;
+  beforeAll(async () => {
+    d = await differential((app) => {
+      app.set("views", views);
+      app.set("view engine", "ejs");
+      app.engine("tpl", tplEngine);
+      app.locals.site = "example.org";
+      app.get("/hello", (req, res) => {
+        res.locals.name = "<World>";
+        res.render("hello");
+      });
+      app.get("/blog", (req, res) => res.render("blog", { posts: ["a", "b"] }));
+      app.get("/tpl", (req, res) => res.render("page.tpl", { title: "T" }));
+      app.get("/callback", (req, res) => res.render("hello", { name: "cb" }, (err, html) => res.type("txt").send(html.toUpperCase())));
+      app.get("/missing", (req, res) => res.render("nope"));
+      app.get("/app-render", (req, res, next) =>
+        req.app.render("hello", { name: "app" }, (err, html) => (err ? next(err) : res.send(html))),
+      );
+      app.get("/bad-engine", (req, res) => res.render("page.unknownengine"));
+    });
+  });
+  afterAll(() => d.close());
+
+  for (const path of ["/hello", "/blog", "/tpl", "/callback", "/missing", "/app-render", "/bad-engine"]) {
+    it(`GET ${path}`, async () => {
+      const [expected, actual] = await d.both({ path });
+      expect(actual).toEqual(expected);
+    });
+  }
+
+  it("renders HTML with escaping through a real engine (ejs)", async () => {
+    const [, actual] = await d.both({ path: "/hello" });
+    expect(actual.status).toBe(200);
+    expect(actual.body).toContain("Hello &lt;World&gt;");
+    expect(actual.body).toContain("example.org");
+  });
+});

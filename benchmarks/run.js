@@ -32,6 +32,9 @@ async function main() {
   const runId = new Date().toISOString();
   const startedAt = Date.now();
   log(`lib-server benchmarks, ${profile.name} profile, ${meta.pinning}`);
+  if (!profile.smoke && meta.loadAverage > meta.cpus / 2) {
+    log(`warning: load average ${meta.loadAverage.toFixed(1)} on ${meta.cpus} cpus, other work will skew the numbers`);
+  }
 
   // Timed scenarios run one at a time; smoke ones time nothing, so they may overlap.
   const outcomes = await mapConcurrently(selected, profile.parallel ?? 1, (scenario) =>
@@ -91,6 +94,9 @@ function listFailures(results) {
   }
   return lines;
 }
+
+// Exit through process.exit so server-process.js can kill the servers.
+for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => process.exit(130));
 
 main().catch((error) => {
   console.error(error.message);

@@ -24,11 +24,13 @@ export async function runLoad(baseUrl, request, { connections, duration, amount,
   if (verifyBody) options.verifyBody = verifyBody;
 
   const latencies = new LatencyRecorder();
+  const cpuBefore = process.cpuUsage();
   const run = autocannon(options);
   run.on("response", (client, status, bytes, ms) => latencies.record(ms));
   const timer = maxSeconds === undefined ? null : setTimeout(() => run.stop(), maxSeconds * 1000);
   const result = await run;
   clearTimeout(timer);
+  const cpu = process.cpuUsage(cpuBefore);
   const [p50, p99, p999] = latencies.percentiles([50, 99, 99.9]);
   const statuses = {};
   for (const [code, { count }] of Object.entries(result.statusCodeStats)) statuses[code] = count;
@@ -37,6 +39,9 @@ export async function runLoad(baseUrl, request, { connections, duration, amount,
     rps: result.requests.total / result.duration,
     latency: { p50, p99, p999 },
     bytesPerSecond: result.throughput.total / result.duration,
+    // Share of one core the load generator used: near 1, autocannon itself
+    // may be what limits the req/s.
+    clientCpu: (cpu.user + cpu.system) / 1e6 / result.duration,
     statuses,
     errors: result.errors,
     timeouts: result.timeouts,

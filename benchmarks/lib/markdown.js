@@ -2,6 +2,8 @@
 import { METRICS, formatMetric } from "./metrics.js";
 import { chartFileName } from "./charts.js";
 
+const CLIENT_CPU_LIMIT = 0.9;
+
 const cell = (text) => String(text).replaceAll("|", "\\|").replaceAll("\n", " ");
 const row = (cells) => `| ${cells.map(cell).join(" | ")} |`;
 const table = (header, rows) => [row(header), row(header.map(() => "---")), ...rows.map(row)].join("\n");
@@ -19,7 +21,7 @@ function runsSection(runs) {
   const rows = Object.entries(runs).map(([runId, meta]) => [
     runId,
     describeProfile(meta.profile),
-    `${meta.cpu} (${meta.cpus} cpus), ${meta.platform}`,
+    `${meta.cpu} (${meta.cpus} cpus, load average ${meta.loadAverage?.toFixed(1) ?? "?"} at start), ${meta.platform}`,
     meta.node,
     meta.pinning,
     meta.commit ?? "?",
@@ -74,6 +76,11 @@ function caseTable(c, metricNames) {
   const notes = c.servers
     .filter((entry) => entry.problems.length)
     .map((entry) => `- ${entry.label}: ${entry.problems.join("; ")}`);
+  const capped = c.servers.filter((entry) => entry.runs.some((run) => run.clientCpu >= CLIENT_CPU_LIMIT));
+  if (capped.length) {
+    const names = capped.map((entry) => entry.label).join(", ");
+    notes.push(`- autocannon used ≥ ${CLIENT_CPU_LIMIT * 100}% of its core while measuring ${names}: those req/s may be the load generator's limit, not the server's.`);
+  }
   return [table(header, rows), ...(notes.length ? ["", ...notes] : [])].join("\n");
 }
 

@@ -36,6 +36,8 @@ export function collectMeta(plan) {
     pinning: plan.pinned
       ? `server on cpu ${plan.serverCpu}, autocannon on cpu ${plan.loadCpu}`
       : `not pinned (${plan.reason})`,
+    // Other work on the machine is the first suspect when numbers look odd.
+    loadAverage: os.loadavg()[0],
     commit: gitCommit(),
     versions,
   };

@@ -3,3 +3,6 @@
 process.on("message", (message) => {
   if (message === "bench:memory") process.send({ type: "bench:memory", usage: process.memoryUsage() });
 });
+
+// If the harness dies without stopping us, do not linger holding a port.
+process.on("disconnect", () => process.exit(0));

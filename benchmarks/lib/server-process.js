@@ -9,6 +9,12 @@ const READY_TIMEOUT_MS = 15_000;
 const STOP_TIMEOUT_MS = 3_000;
 const STDERR_KEPT = 8_000;
 
+// Servers still running when the harness exits (error, Ctrl-C) are killed with it.
+const live = new Set();
+process.on("exit", () => {
+  for (const child of live) child.kill("SIGKILL");
+});
+
 // Below Linux's ephemeral range (32768+), where autocannon's own client
 // sockets would otherwise take the port between our check and the server's listen.
 const PORT_RANGE = [20_000, 32_000];
@@ -53,6 +59,8 @@ async function startOnPort(file, port, { plan, probe = true, env }) {
     env: { ...process.env, ...env, PORT: String(port), NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
+  live.add(child);
+  child.once("exit", () => live.delete(child));
   let stderr = "";
   child.stderr.setEncoding("utf8").on("data", (chunk) => {
     if (stderr.length < STDERR_KEPT) stderr += chunk;

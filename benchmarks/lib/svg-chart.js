@@ -41,8 +41,8 @@ export function barChart({ title, subtitle, footnote, bars, format = String }) {
         `<path d="M${from} ${middle}H${to}M${from} ${middle - 5}V${middle + 5}M${to} ${middle - 5}V${middle + 5}" class="range"/>`,
       );
     }
-    const valueX = Math.max(x(bar.value), x(bar.max ?? bar.value)) + 6;
-    parts.push(`<text x="${valueX.toFixed(1)}" y="${middle + 4}">${escapeXml(format(bar.value))}</text>`);
+    // Values in their own right-aligned column: a long whisker never pushes them away.
+    parts.push(`<text x="${WIDTH - 12}" y="${middle + 4}" text-anchor="end">${escapeXml(format(bar.value))}</text>`);
     return parts.join("");
   });
 

@@ -82,7 +82,7 @@ async function runCase(scenarioCase, { server, url, entry, profile, warm }) {
     entry.problems.push(problems.join("; "));
     return `discarded (${problems.join("; ")})`;
   }
-  entry.runs.push({ rps: summary.rps, ...summary.latency, requests: summary.requests });
+  entry.runs.push({ rps: summary.rps, ...summary.latency, requests: summary.requests, clientCpu: summary.clientCpu });
   return `${Math.round(summary.rps)} req/s, p99 ${summary.latency.p99.toFixed(2)} ms`;
 }
 

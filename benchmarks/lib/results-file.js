@@ -17,7 +17,8 @@ export function mergeResults(previous, { meta, scenarios }, order) {
   const ordered = Object.fromEntries(names.map((name) => [name, merged[name]]));
   const runs = {};
   for (const scenario of Object.values(ordered)) {
-    runs[scenario.runId] = scenario.runId === meta.runId ? meta : previous.runs?.[scenario.runId];
+    const runMeta = scenario.runId === meta.runId ? meta : previous.runs?.[scenario.runId];
+    if (runMeta) runs[scenario.runId] = runMeta;
   }
   return { runs, scenarios: ordered };
 }

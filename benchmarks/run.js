@@ -14,7 +14,7 @@ import { scenarios, selectScenarios } from "./scenarios/index.js";
 const RESULTS_DIR = fileURLToPath(new URL("./results/", import.meta.url));
 
 const RUNNERS = { throughput: runThroughput, "cold-start": runColdStart, memory: runMemory };
-const FAILED = new Set(["failed to start", "wrong answer", "wrong answer under load", "errors under load"]);
+const FAILED = new Set(["failed to start", "wrong answer", "wrong answer under load", "errors under load", "no valid run"]);
 
 const log = (line) => console.log(line);
 

@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import { summarize } from "./stats.js";
 
 // status: "ok" | "missing" | "failed to start" | "wrong answer" |
-// "wrong answer under load" | "errors under load"
+// "wrong answer under load" | "errors under load" | "no valid run"
 export function newEntry(server) {
   return { name: server.name, label: server.label, subject: server.subject, status: "ok", problems: [], runs: [] };
 }
@@ -25,11 +25,12 @@ export function fail(entry, status, problem) {
   return `${status}: ${problem}`;
 }
 
-// Medians over the valid runs; an entry whose every run was discarded says so.
+// Medians over the valid runs; an entry whose every run was discarded says so
+// (its problems tell why: errors, timeouts, no answer completed in time...).
 export function finish(entry, metricNames) {
   entry.metrics = {};
   if (entry.runs.length === 0) {
-    if (entry.status === "ok" && entry.problems.length) entry.status = "errors under load";
+    if (entry.status === "ok" && entry.problems.length) entry.status = "no valid run";
     return entry;
   }
   for (const key of metricNames) entry.metrics[key] = summarize(entry.runs.map((run) => run[key]));

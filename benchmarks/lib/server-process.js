@@ -28,7 +28,7 @@ function canListen(port) {
   });
 }
 
-export async function freePort() {
+async function freePort() {
   const [low, high] = PORT_RANGE;
   for (;;) {
     const port = low + Math.floor(Math.random() * (high - low));

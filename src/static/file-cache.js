@@ -11,7 +11,7 @@ export const MISSING = 0;
 export const FILE = 1;
 export const DIRECTORY = 2;
 
-const DEFAULTS = { maxEntries: 10_000, maxBytes: 32 * 1024 * 1024, maxFileSize: 256 * 1024, revalidateAfter: 1000 };
+const DEFAULTS = { maxEntries: 10_000, maxBytes: 32 * 1024 * 1024, maxFileSize: 1024 * 1024, revalidateAfter: 1000 };
 
 class Entry {
   constructor(path, target, stat, code, now) {

@@ -75,7 +75,8 @@ export function serveStatic(root, options = {}) {
   };
 }
 
-// Origin-form "/a?b" -> "/a"; absolute-form "http://h/a" -> "/a"; junk -> null.
+// Origin-form "/a?b" -> "/a" ("#" ends it too, as in parseurl); absolute-form
+// "http://h/a" -> "/a"; junk -> null.
 function pathnameOf(url) {
   if (url.charCodeAt(0) !== 47 /* / */) {
     try {
@@ -84,17 +85,24 @@ function pathnameOf(url) {
       return null;
     }
   }
+  const end = pathEnd(url);
+  return end === url.length ? url : url.slice(0, end);
+}
+
+function pathEnd(url) {
   const query = url.indexOf("?");
-  return query === -1 ? url : url.slice(0, query);
+  const hash = url.indexOf("#");
+  if (hash === -1) return query === -1 ? url.length : query;
+  return query === -1 || hash < query ? hash : query;
 }
 
 // The same URL with a slash after the path. Leading slashes and backslashes are
 // collapsed so the Location can't become protocol-relative ("//evil.com").
 function slashLocation(req) {
   const url = req.originalUrl ?? req.url;
-  const query = url.indexOf("?");
   const pathname = pathnameOf(url) ?? "/";
-  const search = query === -1 ? "" : url.slice(query);
+  const query = url.indexOf("?");
+  const search = query === -1 || query !== pathEnd(url) ? "" : url.slice(query);
   const path = pathname.replace(/^[/\\]+/, "/");
   return encodeUrl(`${path.endsWith("/") ? path : path + "/"}${search}`);
 }

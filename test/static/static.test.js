@@ -83,6 +83,7 @@ describe("serving files", () => {
 
   it("ignores the query string and decodes the path", async () => {
     expect((await s.request("/text.txt?v=1&x=%zz")).text).toBe(TEXT);
+    expect((await s.request("/text.txt#frag")).text).toBe(TEXT);
     expect((await s.request("/with%20space.txt")).text).toBe("spaced");
   });
 

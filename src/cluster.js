@@ -127,7 +127,7 @@ async function runWorker(createApp, { port, host, shutdownTimeout }) {
   const created = await createApp();
   created.limits.shutdownTimeout = Math.min(created.limits.shutdownTimeout, shutdownTimeout);
   const server = await new Promise((resolve, reject) => {
-    const listening = created.listen(port, host, () => resolve(listening));
+    const listening = created.listen(port, host, (err) => (err ? reject(err) : resolve(listening)));
     listening.once("error", reject);
   });
   app = created;

@@ -1,20 +1,30 @@
 // Graceful shutdown of an http.Server: stop accepting, let in-flight requests finish,
 // close keep-alive connections as soon as they are idle, force the rest at a deadline.
-// Nothing is tracked per request while serving: the work starts when close starts.
+// Nothing is tracked per request while serving: the work starts when close starts, on the
+// connection list Node keeps for closeIdleConnections() (Node 18.2+; without it, busy
+// connections are only marked from their next request on).
 
 const IDLE_SWEEP_MS = 50;
+// A connection that has sent nothing yet when close starts may be carrying its first
+// request (a proxy writes it right after connecting), or may be a browser's speculative
+// one that never will: it gets this long before it is closed.
+const SILENT_GRACE_MS = 1_000;
 
 export function gracefulClose(server, { timeout = 10_000 } = {}) {
   if (server._gracefulClose) return server._gracefulClose;
   server._gracefulClose = new Promise((resolve, reject) => {
+    const started = performance.now();
     // Responses still to be written say "Connection: close", so keep-alive clients (and
-    // proxies such as nginx) don't send another request on a connection about to close.
-    // Only the last request read on a connection is marked: pipelined ones behind it are
-    // answered first.
+    // proxies) don't send another request on a connection about to close. Only the last
+    // request read on a connection is marked: pipelined ones behind it are answered first.
     for (const socket of liveSockets(server)) closeAfterResponse(undefined, socket.parser?.incoming?.res);
-    server.on("request", closeAfterResponse);
+    // Ahead of the app's own listener, which may answer synchronously.
+    server.prependListener("request", closeAfterResponse);
     // Connections become idle as their responses finish; sweep them until none remain.
-    const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
+    const sweep = setInterval(() => {
+      server.closeIdleConnections();
+      if (performance.now() - started >= SILENT_GRACE_MS) closeSilentConnections(server);
+    }, IDLE_SWEEP_MS);
     const deadline = setTimeout(() => server.closeAllConnections(), timeout);
     deadline.unref();
     server.close((err) => {
@@ -24,7 +34,6 @@ export function gracefulClose(server, { timeout = 10_000 } = {}) {
       if (err && err.code !== "ERR_SERVER_NOT_RUNNING") reject(err);
       else resolve();
     });
-    server.closeIdleConnections();
   });
   return server._gracefulClose;
 }
@@ -33,9 +42,13 @@ function closeAfterResponse(req, res) {
   if (res && !res.headersSent) res.shouldKeepAlive = false;
 }
 
-// The sockets of Node's own connection list (the one closeIdleConnections walks, Node 18.2+),
-// read once at close time instead of tracking every connection while serving. Without it
-// (another runtime), busy keep-alive connections still close right after their response.
+// closeIdleConnections() spares connections that never started a request.
+function closeSilentConnections(server) {
+  for (const socket of liveSockets(server)) {
+    if (socket.bytesRead === 0 && !socket._httpMessage) socket.destroy();
+  }
+}
+
 function liveSockets(server) {
   const key = Object.getOwnPropertySymbols(server).find((symbol) => symbol.description === "http.server.connections");
   const list = key && server[key];

@@ -1,6 +1,7 @@
 // Graceful shutdown on Node 20: app.close() stops accepting, lets in-flight requests finish
 // (keep-alive ones included), closes idle keep-alive connections at once and busy ones
-// right after their response, resolves once everything is closed, and forces at the deadline.
+// right after their response, gives a just-opened connection a moment for its first
+// request, resolves once everything is closed, and forces at the deadline.
 import { describe, it, expect, afterEach } from "vitest";
 import net from "node:net";
 import http from "node:http";
@@ -158,6 +159,32 @@ describe("app.close()", () => {
     expect(reply.text).toContain("Connection: close");
     expect(reply.text.endsWith("0123456789")).toBe(true);
     expect(reply.closed).toBe(true);
+  });
+
+  it("a connection opened just before close whose first request arrives just after is served", async () => {
+    server = await serve(slowApp());
+    const conn = keepAliveConnection(server.port);
+    await conn.ready;
+    await sleep(20); // accepted by the server, nothing sent yet
+    const closing = server.close();
+    await sleep(100);
+    const response = await conn.request("/");
+    expect(response).toContain("200 OK");
+    expect(response).toMatch(/connection: close/i);
+    await closing;
+  });
+
+  it("a connection that stays silent is closed after a short grace, not kept until the deadline", async () => {
+    server = await serve(slowApp());
+    const conn = keepAliveConnection(server.port);
+    await conn.ready;
+    await sleep(20);
+    const start = performance.now();
+    await server.close();
+    const elapsed = performance.now() - start;
+    expect(elapsed).toBeGreaterThanOrEqual(900);
+    expect(elapsed).toBeLessThan(2000);
+    expect((await conn.closed) - start).toBeLessThan(2000);
   });
 
   it("the deadline (shutdownTimeout) forces connections that never finish", async () => {

@@ -2,6 +2,9 @@
 import { METHODS } from "node:http";
 
 export const methods = METHODS.map((m) => m.toLowerCase());
+// "GET" → "get" without allocating a new string per request.
+const LOWERCASE = Object.fromEntries(METHODS.map((m) => [m, m.toLowerCase()]));
+export const lowercaseMethod = (method) => LOWERCASE[method] ?? method.toLowerCase();
 
 export class Route {
   constructor(path) {
@@ -12,7 +15,7 @@ export class Route {
 
   handlesMethod(method) {
     if (this.methods._all) return true;
-    let name = method.toLowerCase();
+    let name = lowercaseMethod(method);
     if (name === "head" && !this.methods.head) name = "get";
     return Boolean(this.methods[name]);
   }

@@ -18,7 +18,7 @@
 // Chains are built lazily and dropped whenever the stack changes.
 import FindMyWay from "find-my-way";
 import { Layer } from "./layer.js";
-import { Route, methods } from "./route.js";
+import { Route, methods, lowercaseMethod } from "./route.js";
 import { shapesMayOverlap } from "./path.js";
 import { pathnameOf } from "./url.js";
 
@@ -310,7 +310,7 @@ Router.prototype.handle = function handle(req, res, out) {
     if (layerRoute !== undefined) {
       route = layerRoute;
       routeIdx = 0;
-      routeMethod = method.toLowerCase();
+      routeMethod = lowercaseMethod(method);
       if (routeMethod === "head" && !layerRoute.methods.head) routeMethod = "get";
       if (!runRoute(undefined)) next();
       return;

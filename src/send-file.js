@@ -62,7 +62,7 @@ export function sendFile(req, res, filePath, options, done) {
   const checked = cfg.root === null ? absoluteTarget(filePath) : normalizeRelative(filePath);
   if (typeof checked === "number") return finish(failureError(checked));
   if (cfg.dotfiles !== "allow" && hasDotSegment(checked)) return finish(failureError(cfg.dotfiles === "deny" ? 403 : 404));
-  servePath(req, res, done, cfg.root === null ? checked : rootPrefix(cfg.root) + checked, site);
+  servePath(req, res, null, cfg.root === null ? checked : rootPrefix(cfg.root) + checked, site);
 }
 
 function setExtraHeaders(res, entry, cfg) {
@@ -195,8 +195,6 @@ async function sendEntry(req, res, next, entry, site) {
   if (cfg.cacheControl !== null && !res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", cfg.cacheControl);
   if (cfg.lastModified && !res.hasHeader("Last-Modified")) res.setHeader("Last-Modified", body.lastModified);
   if (cfg.etag && !res.hasHeader("ETag")) res.setHeader("ETag", etag);
-  if (!res.hasHeader("Content-Type")) res.setHeader("Content-Type", entry.type);
-  if (encoding !== undefined) res.setHeader("Content-Encoding", encoding);
 
   if (
     headers["if-none-match"] !== undefined ||
@@ -209,12 +207,15 @@ async function sendEntry(req, res, next, entry, site) {
     if (preconditionFailed(headers, currentEtag, lastModified)) return site.fail(req, res, next, 412, true);
     const status = res.statusCode;
     if (((status >= 200 && status < 300) || status === 304) && notModified(headers, currentEtag, lastModified)) {
-      for (const name of ENTITY_HEADERS) res.removeHeader(name);
+      for (const name of ENTITY_HEADERS) if (res.hasHeader(name)) res.removeHeader(name);
       res.statusCode = 304;
       res.end();
       return;
     }
   }
+  // Set only now: a 304 has no body to describe.
+  if (!res.hasHeader("Content-Type")) res.setHeader("Content-Type", entry.type);
+  if (encoding !== undefined) res.setHeader("Content-Encoding", encoding);
 
   const size = bytes !== null ? bytes.length : body.stat.size;
   let start = 0;

@@ -1,5 +1,5 @@
 // Types of lib-server's compose(): promise-chain middleware on a per-request context.
-import type { Request, Response, NextFunction, RequestHandler } from "./index";
+import type { Request, Response, NextFunction, RequestHandler } from "./index.js";
 
 /** What a step may return or resolve to. `undefined` (or the context itself) means
  * "go on"; a string, Buffer/Uint8Array, readable stream, object, array, number,

@@ -1,6 +1,7 @@
 // Hand-written declarations for lib-server, with Express-like names so that typed Express
 // code keeps compiling after `import express from "lib-server"`.
 /// <reference types="node" />
+import type { Compose } from "./compose.js";
 import type { IncomingMessage, ServerResponse, Server as HttpServer } from "node:http";
 import type { EventEmitter } from "node:events";
 
@@ -11,7 +12,10 @@ export interface RangeParserOptions {
 export type RangeParserResult = -1 | -2;
 export type Ranges = Array<{ start: number; end: number }> & { type: string };
 
-export type ParamsDictionary = Record<string, string | string[]>;
+// As in @types/express: wildcard params (arrays at run time) are typed per route by the user.
+export interface ParamsDictionary {
+  [key: string]: string;
+}
 export interface ParsedQs {
   [key: string]: undefined | string | string[] | ParsedQs | ParsedQs[];
 }
@@ -86,6 +90,29 @@ export interface SendFileOptions {
   acceptRanges?: boolean;
   cacheControl?: boolean;
   immutable?: boolean;
+}
+
+export interface ServeStaticOptions {
+  index?: string | string[] | false;
+  dotfiles?: "allow" | "deny" | "ignore";
+  etag?: boolean;
+  lastModified?: boolean;
+  maxAge?: number | string;
+  immutable?: boolean;
+  cacheControl?: boolean;
+  acceptRanges?: boolean;
+  extensions?: string[] | false;
+  fallthrough?: boolean;
+  redirect?: boolean;
+  setHeaders?: (res: ServerResponse, path: string, stat: import("node:fs").Stats) => void;
+  listing?: boolean;
+  precompressed?: boolean | Array<"br" | "gzip">;
+  compress?: boolean;
+  followSymlinks?: boolean;
+  cache?: boolean;
+  revalidateAfter?: number;
+  cacheMaxBytes?: number;
+  cacheMaxFileSize?: number;
 }
 
 export interface Response<ResBody = any, Locals extends Record<string, any> = Record<string, any>> extends ServerResponse {
@@ -198,8 +225,35 @@ export interface Router extends RoutingMethods<Router> {
   handle(req: IncomingMessage, res: ServerResponse, next: NextFunction): void;
 }
 
+/** Limits of the server listen() creates (see README, "Production"). */
 export interface ServerOptions {
-  [option: string]: unknown;
+  headersTimeout?: number;
+  requestTimeout?: number;
+  keepAliveTimeout?: number;
+  connectionsCheckingInterval?: number;
+  maxHeaderSize?: number;
+  maxUrlLength?: number;
+  shutdownTimeout?: number;
+}
+
+export interface BodyParserOptions {
+  limit?: number | string;
+  type?: string | string[] | ((req: IncomingMessage) => boolean);
+  inflate?: boolean;
+  verify?: (req: IncomingMessage, res: ServerResponse, buf: Buffer, encoding: string) => void;
+}
+export interface JsonOptions extends BodyParserOptions {
+  strict?: boolean;
+  reviver?: (key: string, value: any) => any;
+}
+export interface UrlencodedOptions extends BodyParserOptions {
+  extended?: boolean;
+  parameterLimit?: number;
+  defaultCharset?: string;
+  depth?: number;
+}
+export interface TextOptions extends BodyParserOptions {
+  defaultCharset?: string;
 }
 
 export interface Application extends RoutingMethods<Application>, EventEmitter {
@@ -237,9 +291,22 @@ export interface ServerFactory {
   Server: ServerFactory;
   request: Request;
   response: Response;
+  json(options?: JsonOptions): RequestHandler;
+  urlencoded(options?: UrlencodedOptions): RequestHandler;
+  text(options?: TextOptions): RequestHandler;
+  raw(options?: BodyParserOptions): RequestHandler;
+  static(root: string, options?: ServeStaticOptions): RequestHandler;
+  compose: Compose;
 }
 
 declare const Server: ServerFactory;
 export default Server;
 export { Server };
 export declare function Router(options?: RouterOptions): Router;
+export declare function json(options?: JsonOptions): RequestHandler;
+export declare function urlencoded(options?: UrlencodedOptions): RequestHandler;
+export declare function text(options?: TextOptions): RequestHandler;
+export declare function raw(options?: BodyParserOptions): RequestHandler;
+export declare function serveStatic(root: string, options?: ServeStaticOptions): RequestHandler;
+export { compose, Context } from "./compose.js";
+export type { Step, StepResult, CatchHandler, ComposeOptions, ComposedHandler } from "./compose.js";

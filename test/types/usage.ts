@@ -12,7 +12,7 @@ const logger: RequestHandler = (req, res, next) => {
 };
 app.use(logger);
 app.get("/users/:id", (req: Request, res: Response) => {
-  const id: string | string[] = req.params.id;
+  const id: string = req.params.id;
   res.status(200).json({ id, page: req.query.page, ip: req.ip, host: req.hostname });
 });
 app.route("/items").get((req, res) => res.send("list")).post((req, res) => res.sendStatus(201));
@@ -38,3 +38,11 @@ void enabled;
 
 // @ts-expect-error status takes a number
 app.get("/bad", (req, res) => res.status("200"));
+
+// Statics and the composer.
+import { compose, json } from "lib-server";
+app.use(Server.json({ limit: "1mb", strict: true }), Server.urlencoded({ extended: false }), json());
+app.use("/public", Server.static("public", { maxAge: "1d", listing: true, precompressed: ["br", "gzip"] }));
+app.get("/composed", compose(async (ctx) => ({ user: ctx.params.id })));
+const limited = new Server({ headersTimeout: 5_000, maxUrlLength: 4_096 });
+void limited;

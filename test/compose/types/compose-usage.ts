@@ -1,8 +1,8 @@
 // Type-level checks of types/compose.d.ts (compiled with tsc, never run).
 // Expects types/index.d.ts to re-export compose.d.ts and to export RequestHandler.
 import { Readable } from "node:stream";
-import type { RequestHandler } from "../../../types/index";
-import { compose, type Context } from "../../../types/compose";
+import type { RequestHandler } from "lib-server";
+import { compose, type Context } from "lib-server";
 
 declare function findUser(id: string): Promise<{ name: string }>;
 

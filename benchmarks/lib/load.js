@@ -36,6 +36,7 @@ export async function runLoad(baseUrl, request, { connections, duration, amount,
   for (const [code, { count }] of Object.entries(result.statusCodeStats)) statuses[code] = count;
   return {
     requests: result.requests.total,
+    seconds: result.duration,
     rps: result.requests.total / result.duration,
     latency: { p50, p99, p999 },
     bytesPerSecond: result.throughput.total / result.duration,

@@ -50,7 +50,7 @@ function statusText(entry) {
   return entry.status === "missing" ? "not available (server file missing)" : entry.status;
 }
 
-function caseTable(c, metricNames) {
+function caseTable(c, metricNames, maxContention) {
   const [primary, ...others] = [c.primary, ...metricNames.filter((name) => name !== c.primary)];
   const subjects = c.servers.filter((entry) => entry.subject && entry.metrics?.[primary]);
   const header = [
@@ -81,6 +81,13 @@ function caseTable(c, metricNames) {
     const names = capped.map((entry) => entry.label).join(", ");
     notes.push(`- autocannon used ≥ ${CLIENT_CPU_LIMIT * 100}% of its core while measuring ${names}: those req/s may be the load generator's limit, not the server's.`);
   }
+  const contended = c.servers
+    .map((entry) => ({ entry, share: Math.max(0, ...entry.runs.map((run) => run.others ?? 0)) }))
+    .filter(({ share }) => share >= maxContention);
+  if (contended.length) {
+    const names = contended.map(({ entry, share }) => `${entry.label} (up to ${Math.round(share * 100)}%)`).join(", ");
+    notes.push(`- other processes took part of the server's or autocannon's core while measuring ${names}, even after a retry: those numbers understate the server.`);
+  }
   return [table(header, rows), ...(notes.length ? ["", ...notes] : [])].join("\n");
 }
 
@@ -93,7 +100,7 @@ function scenarioSection(name, scenario) {
     const heading = c.title === scenario.title ? "" : `### ${c.title}\n\n`;
     const chart = scenario.headline ? `![${c.title}](${chartFileName(name, scenario, c)})\n\n` : "";
     const connections = c.connections ? `${c.connections} connections; ` : "";
-    parts.push(`${heading}${chart}${connections}${better} is better.\n\n${caseTable(c, scenario.metrics)}`);
+    parts.push(`${heading}${chart}${connections}${better} is better.\n\n${caseTable(c, scenario.metrics, scenario.profile.maxContention ?? 0.1)}`);
   }
   return parts.join("\n\n");
 }

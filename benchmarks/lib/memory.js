@@ -69,7 +69,7 @@ async function measureOnce(scenario, server, entry, { plan, profile }) {
 }
 
 async function rssMB(handle) {
-  return (await handle.memory()).rss / MB;
+  return (await handle.usage()).memory.rss / MB;
 }
 
 // Samples RSS until the load finishes. The first sample is taken at once, so

@@ -1,7 +1,10 @@
-// Preloaded into every server (node --import) so the harness can read memory
-// over IPC while the app code stays identical to what users would write.
+// Preloaded into every server (node --import) so the harness can read its
+// memory and CPU time over IPC while the app code stays identical to what
+// users would write.
 process.on("message", (message) => {
-  if (message === "bench:memory") process.send({ type: "bench:memory", usage: process.memoryUsage() });
+  if (message === "bench:usage") {
+    process.send({ type: "bench:usage", memory: process.memoryUsage(), cpu: process.cpuUsage() });
+  }
 });
 
 // If the harness dies without stopping us, do not linger holding a port.

@@ -39,7 +39,7 @@ async function freePort() {
 // Resolves once the server said "ready"; rejects with the reason it never did.
 // A port taken by someone else in the meantime is retried on another port.
 // `file` is an absolute path to the server script; `probe: false` keeps the
-// process pristine (cold start), at the price of no memory().
+// process pristine (cold start), at the price of no usage().
 export async function startServer(file, options = {}) {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -107,7 +107,7 @@ async function startOnPort(file, port, { plan, probe = true, env }) {
   return {
     url: `http://127.0.0.1:${port}`,
     startedAt,
-    memory: () => readMemory(child),
+    usage: () => readUsage(child),
     stop: () => stopServer(child),
   };
 }
@@ -118,20 +118,21 @@ function errorLine(stderr) {
   return lines.find((line) => /^\w*Error\b/.test(line)) ?? lines.at(-1) ?? "";
 }
 
-function readMemory(child) {
+// -> { memory: process.memoryUsage(), cpu: process.cpuUsage() } of the server.
+function readUsage(child) {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.off("message", onMessage);
-      reject(new Error("no memory report"));
+      reject(new Error("no usage report from the server"));
     }, 5_000);
     function onMessage(message) {
-      if (message?.type !== "bench:memory") return;
+      if (message?.type !== "bench:usage") return;
       clearTimeout(timer);
       child.off("message", onMessage);
-      resolve(message.usage);
+      resolve(message);
     }
     child.on("message", onMessage);
-    child.send("bench:memory");
+    child.send("bench:usage");
   });
 }
 

@@ -7,6 +7,7 @@ import { startServer } from "./server-process.js";
 import { checkAnswer } from "./http-check.js";
 import { runLoad, loadProblems } from "./load.js";
 import { rotate } from "./stats.js";
+import { cpuTimes, othersShare } from "./contention.js";
 import { newEntry, presentServers, fail, finish } from "./roster.js";
 
 const METRIC_NAMES = ["rps", "p50", "p99", "p999"];
@@ -35,7 +36,7 @@ export async function runThroughput(scenario, { plan, profile, log }) {
         const entries = entriesOf(server);
         for (const [i, scenarioCase] of scenario.cases.entries()) {
           if (entries[i].status !== "ok") continue;
-          const turn = { server, url: running.get(server).url, entry: entries[i], profile, warm: round > 0 };
+          const turn = { server, handle: running.get(server), entry: entries[i], profile, plan, warm: round > 0 };
           const outcome = await runCase(scenarioCase, turn);
           log(`  ${scenario.name}/${scenarioCase.name} round ${round + 1}/${profile.rounds} ${server.label}: ${outcome}`);
         }
@@ -51,7 +52,8 @@ export async function runThroughput(scenario, { plan, profile, log }) {
 // Returns a one-line account of what happened, for the progress log.
 // A case's prepare(url, serverName) may adapt the request to one server
 // (e.g. send back the ETag that server gave out).
-async function runCase(scenarioCase, { server, url, entry, profile, warm }) {
+async function runCase(scenarioCase, { server, handle, entry, profile, plan, warm }) {
+  const { url } = handle;
   const request = { ...scenarioCase.request, ...(await scenarioCase.prepare?.(url, server.name)) };
   const connections = scenarioCase.connections ?? profile.connections;
   let problems = await checkAnswer(url, request, scenarioCase.expect);
@@ -74,16 +76,63 @@ async function runCase(scenarioCase, { server, url, entry, profile, warm }) {
     await runLoad(url, request, { connections, amount: profile.warmupRequests, maxSeconds: profile.warmup });
   }
   // minDuration: cases whose answers take long need time for a few to complete.
-  const duration = Math.max(profile.duration, scenarioCase.minDuration ?? 0);
-  const summary = await runLoad(url, request, { connections, duration });
-  problems = loadProblems(summary, scenarioCase.expect.status);
-  if (problems.length) {
-    // One bad run spoils the comparison: keep the reason, drop the numbers.
-    entry.problems.push(problems.join("; "));
-    return `discarded (${problems.join("; ")})`;
+  const loadOptions = { connections, duration: Math.max(profile.duration, scenarioCase.minDuration ?? 0) };
+  // On a shared machine, a run during which other processes took 10% or more
+  // of our cores is measured again (profile.retries times at most); the
+  // cleanest attempt counts.
+  let best;
+  let attempts = 0;
+  while (attempts <= profile.retries) {
+    attempts++;
+    const measured = await timedRun(handle, request, loadOptions, plan, scenarioCase.expect.status);
+    if (!best || cleaner(measured, best)) best = measured;
+    if (best.problems.length === 0 && !(best.run.others >= profile.maxContention)) break;
   }
-  entry.runs.push({ rps: summary.rps, ...summary.latency, requests: summary.requests, clientCpu: summary.clientCpu });
-  return `${Math.round(summary.rps)} req/s, p99 ${summary.latency.p99.toFixed(2)} ms`;
+  const retried = attempts > 1 ? ` (${attempts} attempts, other processes on our cores)` : "";
+  if (best.problems.length) {
+    // One bad run spoils the comparison: keep the reason, drop the numbers.
+    entry.problems.push(best.problems.join("; "));
+    return `discarded (${best.problems.join("; ")})${retried}`;
+  }
+  const { run } = best;
+  entry.runs.push(run);
+  const contended = run.others >= profile.maxContention ? `, other processes took ${Math.round(run.others * 100)}% of a core` : "";
+  return `${Math.round(run.rps)} req/s, p99 ${run.p99.toFixed(2)} ms${contended}${retried}`;
+}
+
+// One timed run, with how much of the server's and autocannon's cores other
+// processes took meanwhile (null when not pinned or not on Linux).
+async function timedRun(handle, request, loadOptions, plan, expectedStatus) {
+  const cores = plan.pinned ? [plan.serverCpu, plan.loadCpu] : [];
+  const usageBefore = await handle.usage();
+  const coresBefore = cores.map(cpuTimes);
+  const summary = await runLoad(handle.url, request, loadOptions);
+  const coresAfter = cores.map(cpuTimes);
+  const usageAfter = await handle.usage();
+  const serverSeconds = cpuSeconds(usageBefore.cpu, usageAfter.cpu);
+  const ownSeconds = [serverSeconds, summary.clientCpu * summary.seconds];
+  const shares = cores
+    .map((_, i) => othersShare(coresBefore[i], coresAfter[i], ownSeconds[i]))
+    .filter((share) => share !== null);
+  const run = {
+    rps: summary.rps,
+    ...summary.latency,
+    requests: summary.requests,
+    clientCpu: summary.clientCpu,
+    serverCpu: serverSeconds / summary.seconds,
+    others: shares.length ? Math.max(...shares) : null,
+  };
+  return { run, problems: loadProblems(summary, expectedStatus) };
+}
+
+// A valid run beats an invalid one; then less contention wins.
+function cleaner(a, b) {
+  if (a.problems.length !== b.problems.length) return a.problems.length < b.problems.length;
+  return (a.run.others ?? 0) < (b.run.others ?? 0);
+}
+
+function cpuSeconds(before, after) {
+  return (after.user - before.user + after.system - before.system) / 1e6;
 }
 
 // Under smoke load every body is compared too, when the scenario knows it.

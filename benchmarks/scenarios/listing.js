@@ -21,8 +21,8 @@ export default {
       // A listing may take a few hundred milliseconds to build: 100 queued
       // connections would only measure autocannon's timeouts, and a short run
       // might see no answer complete.
-      connections: 5,
-      minDuration: 2,
+      connections: 2,
+      minDuration: 3,
       smokeRequests: 10,
       // @fastify/static lists a directory at its path without the trailing
       // slash and answers 404 with it.

@@ -8,6 +8,7 @@ import { summarize, rotate } from "../../benchmarks/lib/stats.js";
 import { barChart } from "../../benchmarks/lib/svg-chart.js";
 import { evaluateTargets } from "../../benchmarks/lib/targets.js";
 import { parseCpuList } from "../../benchmarks/lib/affinity.js";
+import { cpuTimes, othersShare } from "../../benchmarks/lib/contention.js";
 
 const fixture = (name) => fileURLToPath(new URL(`./fixtures/${name}.js`, import.meta.url));
 const server = (name, file = fixture(name)) => ({ name, label: name, file, subject: false });
@@ -109,5 +110,22 @@ describe("statistics and reporting helpers", () => {
     const cross = { ...target, peer: ["other", "hello", "node"] };
     const [notJudged] = evaluateTargets({ hello: hello("r1", 96, 100), other: hello("r2", 1, 100) }, [cross]);
     expect(notJudged).toMatchObject({ pass: null, reason: "not measured in the same run" });
+  });
+});
+
+describe("contention", () => {
+  it("attributes a core's busy time beyond our own process to others", () => {
+    const before = { busy: 10, total: 20 };
+    const after = { busy: 10.9, total: 21 }; // 0.9 s busy of 1 s
+    expect(othersShare(before, after, 0.6)).toBeCloseTo(0.3);
+    expect(othersShare(before, after, 0.95)).toBe(0); // tick rounding never goes negative
+    expect(othersShare(null, after, 0.5)).toBeNull();
+  });
+
+  it("reads this machine's cpu times where /proc/stat exists", () => {
+    const times = cpuTimes(0);
+    if (times === null) return; // not Linux
+    expect(times.total).toBeGreaterThan(0);
+    expect(times.busy).toBeLessThanOrEqual(times.total);
   });
 });

@@ -41,6 +41,7 @@ const OPTIONS = {
   duration: { type: "string" },
   warmup: { type: "string" },
   connections: { type: "string" },
+  retries: { type: "string" },
   "no-pin": { type: "boolean" },
   "no-write": { type: "boolean" },
   json: { type: "string" },
@@ -55,6 +56,7 @@ export const USAGE = `usage: npm run bench -- [scenario ...] [options]
   --duration S        seconds per timed run (default 0.75)
   --warmup S          at most S seconds of warm-up (3,000 requests) per server and case (default 1)
   --connections N     concurrent connections (default 100)
+  --retries N         re-measure a run contended by other processes up to N times (default 1)
   --no-pin            do not pin server and load generator to separate cores
   --no-write          do not update benchmarks/results/
   --json FILE         also write this run's raw results to FILE
@@ -65,10 +67,11 @@ export function parseCommandLine(argv) {
   if (values.quick && values.smoke) throw new Error("--quick and --smoke exclude each other");
   const base = values.smoke ? PROFILES.smoke : values.quick ? PROFILES.quick : PROFILES.full;
   const profile = { ...base };
-  for (const key of ["rounds", "duration", "warmup", "connections"]) {
+  for (const key of ["rounds", "duration", "warmup", "connections", "retries"]) {
     if (values[key] === undefined) continue;
     const number = Number(values[key]);
-    if (!(number > 0)) throw new Error(`--${key} needs a positive number, got ${values[key]}`);
+    const valid = key === "retries" ? Number.isInteger(number) && number >= 0 : number > 0;
+    if (!valid) throw new Error(`--${key} needs a ${key === "retries" ? "whole number ≥ 0" : "positive number"}, got ${values[key]}`);
     profile[key] = number;
   }
   return {

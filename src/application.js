@@ -126,7 +126,14 @@ proto.handle = function handle(req, res, callback) {
 // a `next()` call still sees an open response.
 proto.finish = function finish(req, res, err) {
   const env = this.settings.env;
-  setImmediate(finalHandler, req, res, err, env, err && env !== "test" ? logError : undefined);
+  setImmediate(finalHandler, req, res, err, env, err ? this.errorReporter(env) : undefined);
+};
+
+// Where the final handler reports errors: `app.on("error", (err, req, res) => ...)`
+// listeners when there are any (instead of the console), else the console outside tests.
+proto.errorReporter = function errorReporter(env) {
+  if (this.listenerCount("error") > 0) return (this._emitError ??= (err, req, res) => this.emit("error", err, req, res));
+  return env !== "test" ? logError : undefined;
 };
 
 function logError(err) {

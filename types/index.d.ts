@@ -297,7 +297,23 @@ export interface ServerFactory {
   raw(options?: BodyParserOptions): RequestHandler;
   static(root: string, options?: ServeStaticOptions): RequestHandler;
   compose: Compose;
+  cluster: typeof cluster;
 }
+
+export interface ClusterOptions {
+  workers?: number;
+  port?: number;
+  host?: string;
+  shutdownTimeout?: number;
+}
+/** In the primary: the workers and a graceful close; in a worker: its app and server. */
+export declare function cluster(
+  createApp: () => Application | Promise<Application>,
+  options?: ClusterOptions,
+): Promise<
+  | { workers(): import("node:cluster").Worker[]; close(): Promise<void>; address: import("node:net").AddressInfo }
+  | { app: Application; server: HttpServer }
+>;
 
 declare const Server: ServerFactory;
 export default Server;

@@ -1,5 +1,5 @@
 // HTTP errors shaped like the `http-errors` objects Express middleware produces.
-import statuses from "statuses";
+import { statuses } from "./deps.js";
 
 export function httpError(status, message = statuses.message[status], props) {
   const err = new Error(message);

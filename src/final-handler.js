@@ -1,10 +1,8 @@
 // What answers when nothing else did: Express's 404 "Cannot GET /x" page, or the error
 // page (status from err.status/err.statusCode, stack hidden in production).
 import { finished } from "node:stream";
-import encodeUrl from "encodeurl";
-import escapeHtml from "escape-html";
-import statuses from "statuses";
 import { pathnameOf } from "./url.js";
+import { encodeUrl, escapeHtml, statuses } from "./deps.js";
 
 export function finalHandler(req, res, err, env, onError) {
   if (!err && res.headersSent) return; // a 404 on a response already under way: leave it

@@ -4,13 +4,19 @@ import { Router } from "./router.js";
 import { Route } from "./route.js";
 import { Request } from "./request.js";
 import { Response } from "./response.js";
-import { json, raw, text, urlencoded } from "./body/index.js";
-import { serveStatic } from "./static.js";
 import { compose } from "./compose.js";
-import { cluster } from "./cluster.js";
+import { bodyParsers, staticFiles, multiCore } from "./deps.js";
+
+// Body parsers, static files and the cluster helper load when first asked for.
+export const json = (options) => bodyParsers().json(options);
+export const urlencoded = (options) => bodyParsers().urlencoded(options);
+export const text = (options) => bodyParsers().text(options);
+export const raw = (options) => bodyParsers().raw(options);
+export const serveStatic = (root, options) => staticFiles().serveStatic(root, options);
+export const cluster = (createApp, options) => multiCore().cluster(createApp, options);
 
 // Express's statics, so `express.json()` and friends keep working after the import swap.
 Object.assign(Server, { Router, Route, Server, json, raw, text, urlencoded, static: serveStatic, compose, cluster });
 
 export default Server;
-export { Server, Router, Route, Request, Response, json, raw, text, urlencoded, serveStatic, compose, cluster };
+export { Server, Router, Route, Request, Response, compose };

@@ -2,12 +2,8 @@
 // live on the prototype, nothing is attached per request.
 import http from "node:http";
 import { isIP } from "node:net";
-import accepts from "accepts";
-import typeis from "type-is";
-import fresh from "fresh";
-import parseRange from "range-parser";
-import proxyaddr from "proxy-addr";
 import { pathnameOf } from "./url.js";
+import { accepts, typeis, proxyaddr, fresh, parseRange } from "./deps.js";
 
 export class Request extends http.IncomingMessage {
   get(name) {
@@ -23,19 +19,19 @@ export class Request extends http.IncomingMessage {
   }
 
   accepts(...types) {
-    return accepts(this).types(...types);
+    return accepts()(this).types(...types);
   }
 
   acceptsEncodings(...encodings) {
-    return accepts(this).encodings(...encodings);
+    return accepts()(this).encodings(...encodings);
   }
 
   acceptsCharsets(...charsets) {
-    return accepts(this).charsets(...charsets);
+    return accepts()(this).charsets(...charsets);
   }
 
   acceptsLanguages(...languages) {
-    return accepts(this).languages(...languages);
+    return accepts()(this).languages(...languages);
   }
 
   range(size, options) {
@@ -45,7 +41,7 @@ export class Request extends http.IncomingMessage {
   }
 
   is(...types) {
-    return typeis(this, types.length === 1 && Array.isArray(types[0]) ? types[0] : types);
+    return typeis()(this, types.length === 1 && Array.isArray(types[0]) ? types[0] : types);
   }
 
   // Parsed once per query string and cached; assignable, since some middleware replaces it.
@@ -93,11 +89,11 @@ export class Request extends http.IncomingMessage {
   }
 
   get ip() {
-    return proxyaddr(this, this.app.get("trust proxy fn"));
+    return proxyaddr()(this, this.app.get("trust proxy fn"));
   }
 
   get ips() {
-    const addresses = proxyaddr.all(this, this.app.get("trust proxy fn"));
+    const addresses = proxyaddr().all(this, this.app.get("trust proxy fn"));
     addresses.reverse().pop(); // farthest first, without the socket address
     return addresses;
   }

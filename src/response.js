@@ -3,17 +3,8 @@
 // morgan, express-session, ...) sees every byte. Native `res.end` stays the fast path.
 import http from "node:http";
 import path from "node:path";
-import contentDisposition from "content-disposition";
-import contentType from "content-type";
-import cookie from "cookie";
-import { sign } from "cookie-signature";
-import encodeUrl from "encodeurl";
-import escapeHtml from "escape-html";
-import mime from "mime-types";
-import statuses from "statuses";
-import vary from "vary";
 import { httpError } from "./errors.js";
-import { sendFile } from "./send-file.js";
+import { mimeTypes, fileSender, contentDisposition, contentType, cookie, encodeUrl, escapeHtml, statuses, vary, signCookie as sign } from "./deps.js";
 
 const HTML_UTF8 = "text/html; charset=utf-8";
 const JSON_UTF8 = "application/json; charset=utf-8"; // what Express's res.set("Content-Type", "application/json") stores
@@ -135,7 +126,7 @@ export class Response extends http.ServerResponse {
   }
 
   type(type) {
-    const value = type.indexOf("/") === -1 ? mime.contentType(type) || "application/octet-stream" : type;
+    const value = type.indexOf("/") === -1 ? mimeTypes().contentType(type) || "application/octet-stream" : type;
     return this.set("Content-Type", value);
   }
 
@@ -148,7 +139,7 @@ export class Response extends http.ServerResponse {
       let headerValue = Array.isArray(value) ? value.map(String) : String(value);
       if (field.toLowerCase() === "content-type") {
         if (Array.isArray(headerValue)) throw new TypeError("Content-Type cannot be set to an Array");
-        headerValue = mime.contentType(headerValue);
+        headerValue = mimeTypes().contentType(headerValue);
       }
       this.setHeader(field, headerValue);
     } else {
@@ -262,7 +253,7 @@ export class Response extends http.ServerResponse {
     }
     if (!opts.root && !path.isAbsolute(filePath)) throw new TypeError("path must be absolute or specify root to res.sendFile");
     const next = this.req.next;
-    sendFile(this.req, this, filePath, { ...opts, etag: this.app.enabled("etag") }, (err) => {
+    fileSender().sendFile(this.req, this, filePath, { ...opts, etag: this.app.enabled("etag") }, (err) => {
       if (done) return done(err);
       if (err && err.code === "EISDIR") return next();
       // Errors writing to a client that left are nobody's business but the log's.
@@ -342,7 +333,7 @@ function withUtf8Charset(type) {
 
 // "json" → "application/json", "text/html" stays: the type res.format() answers with.
 function normalizeType(type) {
-  return type.indexOf("/") === -1 ? mime.lookup(type) || "application/octet-stream" : type;
+  return type.indexOf("/") === -1 ? mimeTypes().lookup(type) || "application/octet-stream" : type;
 }
 
 function stringify(value, settings) {

@@ -16,11 +16,11 @@
 //  - a path the tree can't vouch for (percent-encoded, empty segments, absolute-form)
 //    walks the whole stack with RegExps: rare, and exactly Express's own cost.
 // Chains are built lazily and dropped whenever the stack changes.
-import FindMyWay from "find-my-way";
 import { Layer } from "./layer.js";
 import { Route, methods, lowercaseMethod } from "./route.js";
 import { shapesMayOverlap } from "./path.js";
 import { pathnameOf } from "./url.js";
+import { FindMyWay } from "./deps.js";
 
 const noop = () => {};
 

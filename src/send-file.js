@@ -4,7 +4,6 @@
 // the body from memory or a stream. Semantics follow the `send` package.
 import { createReadStream } from "node:fs";
 import { extname, isAbsolute, resolve as resolvePath } from "node:path";
-import vary from "vary";
 import { httpError } from "./errors.js";
 import { sendOptions } from "./static/options.js";
 import { FileCache, FILE, DIRECTORY, realRootOf } from "./static/file-cache.js";
@@ -14,6 +13,7 @@ import { singleRange } from "./static/ranges.js";
 import { acceptsEncoding } from "./static/accept-encoding.js";
 import { compressedCopy } from "./static/compress.js";
 import { sendErrorPage } from "./static/respond.js";
+import { vary } from "./deps.js";
 
 // res.sendFile re-stats on every call (apps often write a file, then send it),
 // but an unchanged file is still served from memory.

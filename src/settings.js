@@ -1,9 +1,7 @@
 // Compiles the app settings that hold behaviour ("etag", "query parser", "trust proxy")
 // into the functions the request/response code calls, once, at app.set() time.
 import { hash } from "node:crypto";
-import { parse as parseQuery } from "fast-querystring";
-import proxyaddr from "proxy-addr";
-import qs from "qs";
+import { qs, proxyaddr, parseQuery } from "./deps.js";
 
 export function compileETag(value) {
   if (typeof value === "function") return value;
@@ -30,7 +28,7 @@ export function compileQueryParser(value) {
       return undefined;
     case "extended":
       // Express's settings; qs itself drops "__proto__" keys, so nothing is polluted.
-      return (str) => qs.parse(str, { allowPrototypes: true });
+      return (str) => qs().parse(str, { allowPrototypes: true });
     default:
       throw new TypeError(`unknown value for query parser function: ${value}`);
   }
@@ -42,9 +40,10 @@ const parseSimpleQuery = (str) => parseQuery(str ?? "");
 export function compileTrust(value) {
   if (typeof value === "function") return value;
   if (value === true) return () => true;
+  if (value === false || value == null) return () => false; // the default: no proxy-addr needed
   if (typeof value === "number") return (address, hop) => hop < value;
   const list = typeof value === "string" ? value.split(",").map((v) => v.trim()) : value || [];
-  return proxyaddr.compile(list);
+  return proxyaddr().compile(list);
 }
 
 // The `etag` package's format ('"<length hex>-<sha1 base64, 27 chars>"'), computed with the

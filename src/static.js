@@ -2,7 +2,6 @@
 // `root`, a drop-in for express.static / serve-static 2 (same options and
 // fall-through rules), plus directory listings, precompressed siblings,
 // on-the-fly compression and an in-memory cache of small files.
-import encodeUrl from "encodeurl";
 import { servePath, rootPrefix, failureStatus, failureError } from "./send-file.js";
 import { sendOptions } from "./static/options.js";
 import { FileCache } from "./static/file-cache.js";
@@ -10,6 +9,7 @@ import { relativeFromUrl, hasDotSegment } from "./static/safe-path.js";
 import { sendRedirect } from "./static/respond.js";
 import { sendListing } from "./static/listing.js";
 import { ListingCache } from "./static/listing-cache.js";
+import { encodeUrl } from "./deps.js";
 
 export function serveStatic(root, options = {}) {
   if (!root) throw new TypeError("root path required");

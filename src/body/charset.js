@@ -1,5 +1,4 @@
-import contentType from "content-type";
-import iconv from "iconv-lite";
+import { contentType, iconv } from "../deps.js";
 import { httpError } from "./errors.js";
 
 /** Lower-cased `charset` parameter of a Content-Type header, or undefined. */
@@ -9,7 +8,7 @@ export function charsetOf(header) {
 }
 
 export function isKnownCharset(charset) {
-  return charset === "utf-8" || iconv.encodingExists(charset);
+  return charset === "utf-8" || iconv().encodingExists(charset);
 }
 
 export function unsupportedCharset(charset) {
@@ -21,7 +20,7 @@ export function unsupportedCharset(charset) {
 
 /** Bytes → string like iconv-lite does (a leading BOM is dropped), with a fast utf-8 path. */
 export function decode(buffer, charset) {
-  if (charset !== "utf-8") return iconv.decode(buffer, charset);
+  if (charset !== "utf-8") return iconv().decode(buffer, charset);
   const text = buffer.toString("utf8");
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }

@@ -1,4 +1,4 @@
-import statuses from "statuses";
+import { statuses } from "../deps.js";
 
 // Errors shaped like the `http-errors` objects body-parser passes to next():
 // error handlers read `status`, `statusCode`, `expose` and `type` from them.

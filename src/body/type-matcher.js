@@ -1,4 +1,4 @@
-import typeis from "type-is";
+import { typeis } from "../deps.js";
 
 // Content-Type matching with type-is semantics, but with the expected types
 // normalised once per parser instead of on every request.
@@ -49,7 +49,7 @@ function isOws(code) {
 
 // A pattern that can never match is { type: null }.
 function compilePattern(type) {
-  const normalized = typeis.normalize(type);
+  const normalized = typeis().normalize(type);
   const parts = typeof normalized === "string" ? normalized.split("/") : [];
   if (parts.length !== 2) return { type: null, subtype: null, suffix: null };
   const [mainType, subtype] = parts;

@@ -1,4 +1,4 @@
-import qs from "qs";
+import { qs } from "../deps.js";
 import { httpError } from "./errors.js";
 import { createBodyParser } from "./middleware.js";
 import { normalizeOptions } from "./options.js";
@@ -51,7 +51,7 @@ function createFormParse(options) {
     try {
       // qs refuses "__proto__" keys itself; allowPrototypes only lets keys such
       // as "toString" through as own properties, as body-parser does.
-      return qs.parse(text, {
+      return qs().parse(text, {
         allowPrototypes: true,
         arrayLimit: extended ? Math.max(100, count) : count,
         depth,

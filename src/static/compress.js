@@ -3,7 +3,7 @@
 // get the compressed copy, which lives with the file's cache entry and counts
 // against the cache's byte budget (dropped with the entry, LRU).
 import { brotliCompress, gzip, constants } from "node:zlib";
-import vary from "vary";
+import { vary } from "../deps.js";
 import { acceptsEncoding } from "./accept-encoding.js";
 
 const COMPRESSIBLE = /^(?:text\/|image\/svg\+xml|application\/(?:javascript|json|xml|wasm|manifest\+json|[\w.-]+\+(?:json|xml))\b)/i;

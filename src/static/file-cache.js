@@ -5,7 +5,7 @@
 // mtime"), so revalidateAfter = 0 costs one stat per request and no reads.
 import { promises as fsp } from "node:fs";
 import { extname, sep } from "node:path";
-import mime from "mime-types";
+import { mimeTypes } from "../deps.js";
 
 export const MISSING = 0;
 export const FILE = 1;
@@ -30,7 +30,7 @@ class Entry {
     // Strong validator: the representation only changes if size or mtime (µs) does.
     this.etag = `"${stat.size.toString(16)}-${Math.round(stat.mtimeMs * 1000).toString(16)}"`;
     this.lastModified = new Date(stat.mtimeMs).toUTCString();
-    this.type = mime.contentType(extname(path)) || "application/octet-stream";
+    this.type = mimeTypes().contentType(extname(path)) || "application/octet-stream";
   }
 
   sameAs(stat, code) {

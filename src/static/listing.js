@@ -1,9 +1,7 @@
 // Directory listing page (option `listing`): HTML for browsers, JSON when the
 // client prefers application/json. Built with one array join: linear in the
 // number of entries, no quadratic string growth.
-import accepts from "accepts";
-import escapeHtml from "escape-html";
-import vary from "vary";
+import { accepts, escapeHtml, vary } from "../deps.js";
 import { readDirectoryEntries } from "./directory-entries.js";
 
 const HTML_HEAD =
@@ -14,7 +12,7 @@ const HTML_HEAD =
 // `urlPath` is the decoded path the listing is shown for (title and parent link).
 // options: { showDotfiles, realRoot, cache: ListingCache }
 export async function sendListing(req, res, dirPath, urlPath, { cache, ...readOptions }) {
-  const asJson = accepts(req).type(["html", "json"]) === "json";
+  const asJson = accepts()(req).type(["html", "json"]) === "json";
   const key = `${asJson ? "json" : "html"}\0${dirPath}\0${urlPath}`;
   const body = await cache.get(key, async () => {
     const entries = await readDirectoryEntries(dirPath, readOptions);

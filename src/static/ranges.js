@@ -4,7 +4,7 @@
 // gets them all in one response. Overlapping ranges that merge into one still
 // get a 206. A long list is ignored before parsing, so an abusive header costs
 // no more than a single range.
-import parseRange from "range-parser";
+import { parseRange } from "../deps.js";
 
 const MAX_LISTED_RANGES = 8;
 

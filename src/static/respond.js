@@ -1,6 +1,5 @@
 // The few small HTML answers the static module writes itself.
-import escapeHtml from "escape-html";
-import statuses from "statuses";
+import { escapeHtml, statuses } from "../deps.js";
 
 function htmlDocument(title, body) {
   return `<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>${title}</title>\n</head>\n<body>\n<pre>${body}</pre>\n</body>\n</html>\n`;

@@ -1,0 +1,40 @@
+// Third-party CommonJS dependencies, loaded with require(): importing a CommonJS package
+// from an ES module costs the loader twice as much (about 25 ms at start-up for these).
+//
+// Some load on first use. mime-types (its whole database, also behind accepts and
+// type-is), qs and iconv-lite cost ~40 ms of start-up together, and the body-parser,
+// static-file and cluster modules are some 30 files for the loader; a hello-world service
+// needs none of them: cold start should not pay for what a request never calls.
+// (Our own ES modules load through require() too, which Node supports from 20.19.)
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+
+function lazy(id) {
+  let loaded;
+  return () => (loaded ??= require(id));
+}
+
+export const FindMyWay = require("find-my-way");
+export const { parse: parseQuery } = require("fast-querystring");
+export const contentDisposition = require("content-disposition");
+export const contentType = require("content-type");
+export const cookie = require("cookie");
+export const { sign: signCookie } = require("cookie-signature");
+export const encodeUrl = require("encodeurl");
+export const escapeHtml = require("escape-html");
+export const fresh = require("fresh");
+export const parseRange = require("range-parser");
+export const statuses = require("statuses");
+export const vary = require("vary");
+
+export const mimeTypes = lazy("mime-types");
+export const qs = lazy("qs");
+export const accepts = lazy("accepts");
+export const typeis = lazy("type-is");
+export const iconv = lazy("iconv-lite");
+export const proxyaddr = lazy("proxy-addr");
+export const bodyParsers = lazy("./body/index.js");
+export const staticFiles = lazy("./static.js");
+export const fileSender = lazy("./send-file.js");
+export const multiCore = lazy("./cluster.js");

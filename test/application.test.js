@@ -139,7 +139,8 @@ describe("sub-apps: mountpath, req.app, settings inheritance, app.path()", () =>
       expect(app.get("query parser")).toBe(express().get("query parser"));
       expect(app.get("subdomain offset")).toBe(express().get("subdomain offset"));
       expect(app.get("jsonp callback name")).toBe(express().get("jsonp callback name"));
-      expect(app.enabled("x-powered-by")).toBe(true);
+      // Deliberate difference: lib-server leaves X-Powered-By off by default.
+      expect(app.enabled("x-powered-by")).toBe(false);
       expect(app.get("trust proxy")).toBe(false);
     }
   });
@@ -260,4 +261,50 @@ describe("extending the shared request/response prototypes", () => {
       { useListen },
     );
   }
+});
+
+describe("http.createServer(app): the server adopts lib-server's classes", () => {
+  const classesSeen = async (server, app, requests = 3) => {
+    await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const seen = [];
+    app.get("/", (req, res) => {
+      seen.push([req instanceof app.requestClass(), res instanceof app.responseClass()]);
+      res.send(req.path);
+    });
+    try {
+      for (let i = 0; i < requests; i++) {
+        const res = await fetch(`http://127.0.0.1:${server.address().port}/`);
+        expect(await res.text()).toBe("/");
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    return seen;
+  };
+
+  it("creates requests and responses of the app's classes after the first request", async () => {
+    const app = Server();
+    const seen = await classesSeen(http.createServer(app), app);
+    expect(seen).toEqual([
+      [false, false],
+      [true, true],
+      [true, true],
+    ]);
+  });
+
+  it("leaves a server alone when another listener shares it", async () => {
+    const app = Server();
+    const server = http.createServer(app);
+    server.on("request", () => {});
+    const seen = await classesSeen(server, app);
+    expect(seen.every(([req, res]) => !req && !res)).toBe(true);
+  });
+
+  it("leaves a server alone when it was given its own classes", async () => {
+    const app = Server();
+    class MyRequest extends http.IncomingMessage {}
+    const server = http.createServer({ IncomingMessage: MyRequest }, app);
+    const seen = await classesSeen(server, app);
+    expect(seen.every(([req]) => !req)).toBe(true);
+  });
 });

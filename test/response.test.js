@@ -479,14 +479,23 @@ compareSuite(
 );
 
 describe("x-powered-by", () => {
-  it("is sent by default by both (values differ by design)", async () => {
-    const d = await differential((app) => app.get("/", (req, res) => res.send("x")), { extraHeaders: ["x-powered-by"] });
+  it("is sent by Express by default, by lib-server only when enabled (a deliberate difference)", async () => {
+    const byDefault = await differential((app) => app.get("/", (req, res) => res.send("x")), { extraHeaders: ["x-powered-by"] });
+    const enabled = await differential(
+      (app) => {
+        app.enable("x-powered-by");
+        app.get("/", (req, res) => res.send("x"));
+      },
+      { extraHeaders: ["x-powered-by"] },
+    );
     try {
-      const [expected, actual] = await d.both({ path: "/" });
+      const [expected, actual] = await byDefault.both({ path: "/" });
       expect(expected.headers["x-powered-by"]).toBe("Express");
-      expect(actual.headers["x-powered-by"]).toBeTruthy();
+      expect(actual.headers["x-powered-by"]).toBeUndefined();
+      const [, enabledActual] = await enabled.both({ path: "/" });
+      expect(enabledActual.headers["x-powered-by"]).toBe("lib-server");
     } finally {
-      await d.close();
+      await Promise.all([byDefault.close(), enabled.close()]);
     }
   });
 

@@ -25,10 +25,10 @@ async function main() {
     for (const scenario of scenarios) log(`${scenario.name.padEnd(14)} ${scenario.title}`);
     return;
   }
-  const selected = selectScenarios(options.names);
+  const { profile } = options;
+  const selected = selectScenarios(options.names.length === 0 && profile.scenarios ? profile.scenarios : options.names);
   const plan = options.pin ? pinLoadGenerator() : { pinned: false, reason: "--no-pin" };
   const meta = collectMeta(plan);
-  const { profile } = options;
   const runId = new Date().toISOString();
   const startedAt = Date.now();
   log(`lib-server benchmarks, ${profile.name} profile, ${meta.pinning}`);

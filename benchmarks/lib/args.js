@@ -18,8 +18,10 @@ export const PROFILES = {
     settle: 0.5,
     afterLoad: 1,
   },
+  // The core request-path scenarios only (unless named), to fit in about a minute.
   quick: {
     name: "quick",
+    scenarios: ["hello", "json", "params", "middleware", "post-json", "cold-start"],
     rounds: 3,
     duration: 0.25,
     warmupRequests: 1000,
@@ -50,7 +52,8 @@ const OPTIONS = {
 };
 
 export const USAGE = `usage: npm run bench -- [scenario ...] [options]
-  --quick             about 1 minute: shorter runs, same rounds
+  --quick             about 1 minute: shorter runs of the core scenarios (hello, json,
+                      params, middleware, post-json, cold-start) unless scenarios are named
   --smoke             correctness only: a few hundred requests per server, no timing
   --rounds N          interleaved rounds per scenario (default 3)
   --duration S        seconds per timed run (default 0.75)

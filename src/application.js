@@ -141,7 +141,13 @@ proto.errorReporter = function errorReporter(env) {
 };
 
 function logError(err) {
-  console.error(err?.stack || String(err));
+  // Whatever was thrown: console.error copes with null-prototype objects, String() doesn't,
+  // and a throwing `stack` getter must not crash the process from a timer.
+  try {
+    console.error(err?.stack ?? err);
+  } catch {
+    console.error("[an error that cannot be printed]");
+  }
 }
 
 proto.use = function use(...args) {
@@ -156,7 +162,7 @@ proto.use = function use(...args) {
     // A whole app mounted: it runs with its own settings and prototypes, then hands back.
     fn.mountpath = path;
     fn.parent = this;
-    router.use(path, function mountedApp(req, res, next) {
+    router.use(path, function mounted_app(req, res, next) {
       const orig = req.app;
       fn.handle(req, res, (err) => {
         Object.setPrototypeOf(req, orig.request);

@@ -10,13 +10,20 @@ export function finalHandler(req, res, err, env, onError) {
   let headers;
   let message;
   if (err) {
-    status = errorStatus(err);
-    if (status === undefined) {
-      status = res.statusCode >= 400 && res.statusCode <= 599 ? res.statusCode : 500;
-    } else if (err.headers && typeof err.headers === "object") {
-      headers = err.headers;
+    // Hostile error objects (throwing getters, odd toString) must not take the process down.
+    try {
+      status = errorStatus(err);
+      if (status === undefined) {
+        status = res.statusCode >= 400 && res.statusCode <= 599 ? res.statusCode : 500;
+      } else if (err.headers && typeof err.headers === "object") {
+        headers = err.headers;
+      }
+      message = (env !== "production" && (err.stack || (typeof err.toString === "function" && err.toString()))) || statuses.message[status];
+    } catch {
+      status = 500;
+      headers = undefined;
+      message = statuses.message[500];
     }
-    message = (env !== "production" && (err.stack || (typeof err.toString === "function" && err.toString()))) || statuses.message[status];
     if (onError) setImmediate(onError, err, req, res);
   } else {
     status = 404;
@@ -60,7 +67,15 @@ function send(req, res, status, headers, message) {
   res.removeHeader("Content-Encoding");
   res.removeHeader("Content-Language");
   res.removeHeader("Content-Range");
-  if (headers) for (const [key, value] of Object.entries(headers)) res.setHeader(key, value);
+  if (headers) {
+    for (const [key, value] of Object.entries(headers)) {
+      try {
+        res.setHeader(key, value);
+      } catch {
+        // an invalid name or value in err.headers: leave that header out
+      }
+    }
+  }
   res.setHeader("Content-Security-Policy", "default-src 'none'");
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Content-Type", "text/html; charset=utf-8");

@@ -16,7 +16,7 @@ export const serveStatic = (root, options) => staticFiles().serveStatic(root, op
 export const cluster = (createApp, options) => multiCore().cluster(createApp, options);
 
 // Express's statics, so `express.json()` and friends keep working after the import swap.
-Object.assign(Server, { Router, Route, Server, json, raw, text, urlencoded, static: serveStatic, compose, cluster });
+Object.assign(Server, { application: Server.prototype, Router, Route, Server, json, raw, text, urlencoded, static: serveStatic, compose, cluster });
 
 export default Server;
 export { Server, Router, Route, Request, Response, compose };

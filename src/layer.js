@@ -22,7 +22,7 @@ export class Layer {
 
   /** Express's match: { params, path } or null; throws a 400 error on a malformed param. */
   match(path) {
-    if (this.matchesAll) return { params: Object.create(null), path: "" };
+    if (this.matchesAll) return { params: {}, path: "" }; // what Express gives path-less middleware
     for (const pattern of this.patterns) {
       const match = matchPattern(pattern, path);
       if (match !== null) return match;

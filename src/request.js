@@ -2,7 +2,7 @@
 // live on the prototype, nothing is attached per request.
 import http from "node:http";
 import { isIP } from "node:net";
-import { pathnameOf } from "./url.js";
+import { pathnameOf, queryStringOf } from "./url.js";
 import { accepts, typeis, proxyaddr, fresh, parseRange } from "./deps.js";
 
 export class Request extends http.IncomingMessage {
@@ -44,23 +44,22 @@ export class Request extends http.IncomingMessage {
     return typeis()(this, types.length === 1 && Array.isArray(types[0]) ? types[0] : types);
   }
 
-  // Parsed once per query string and cached; assignable, since some middleware replaces it.
+  // Parsed once per query string and parser (a mounted sub-app may have its own) and
+  // cached; assignable, since some middleware replaces it.
   get query() {
-    const url = this.url;
-    const q = url.indexOf("?");
-    const search = q === -1 ? null : url.slice(q + 1);
-    if (this._queryCache !== undefined && this._querySource === search) return this._queryCache;
-    const parse = this.app.get("query parser fn");
+    const search = queryStringOf(this.url);
+    const parse = this.app.settings["query parser fn"];
+    if (this._queryCache !== undefined && this._querySource === search && this._queryParser === parse) return this._queryCache;
     const value = parse ? parse(search) : Object.create(null);
     this._querySource = search;
+    this._queryParser = parse;
     this._queryCache = value;
     return value;
   }
 
   set query(value) {
-    const url = this.url;
-    const q = url.indexOf("?");
-    this._querySource = q === -1 ? null : url.slice(q + 1);
+    this._querySource = queryStringOf(this.url);
+    this._queryParser = this.app.settings["query parser fn"];
     this._queryCache = value;
   }
 

@@ -233,6 +233,8 @@ Router.prototype.handle = function handle(req, res, out) {
       const position = idx > 0 ? chain[idx - 1].position : -1;
       url = req.url;
       path = routingPath(url, protohostOf(url));
+      // Like Express: a URL with no path left (req.url = "?a") ends this router's walk.
+      if (path === "") return done(layerError);
       ({ chain, treeParams } = lookup(router, path));
       idx = 0;
       while (idx < chain.length && chain[idx].position <= position) idx++;
@@ -242,7 +244,8 @@ Router.prototype.handle = function handle(req, res, out) {
       const entry = chain[idx++];
       const layer = entry.layer;
       let match;
-      if (entry.sure) match = treeMatch(entry, treeParams, !router.strict && path.length > 1 && path.charCodeAt(path.length - 1) === 47);
+      if (layer.matchesAll) match = layer.match(path);
+      else if (entry.sure) match = treeMatch(entry, treeParams, !router.strict && path.length > 1 && path.charCodeAt(path.length - 1) === 47);
       else {
         try {
           match = layer.match(path);
@@ -339,7 +342,11 @@ Router.prototype.handle = function handle(req, res, out) {
       return next(thrown);
     }
     if (ret !== undefined && ret !== null && typeof ret.then === "function") {
-      ret.then(undefined, (rejection) => next(rejection || new Error("Rejected promise")));
+      try {
+        ret.then(undefined, (rejection) => next(rejection || new Error("Rejected promise")));
+      } catch (thrown) {
+        next(thrown); // a thenable whose then() throws
+      }
     }
   }
 

@@ -34,8 +34,19 @@ export function compileQueryParser(value) {
   }
 }
 
-// Parsers receive null when the URL has no query string, as in Express.
-const parseSimpleQuery = (str) => parseQuery(str ?? "");
+// Parsers receive null when the URL has no query string, as in Express. Like
+// node:querystring (Express's "simple" parser), only the first 1000 pairs count.
+const MAX_PAIRS = 1000;
+const parseSimpleQuery = (str) => {
+  if (str === null) return parseQuery("");
+  if (str.length < MAX_PAIRS) return parseQuery(str);
+  let cut = -1;
+  for (let pairs = 0; pairs < MAX_PAIRS; pairs++) {
+    cut = str.indexOf("&", cut + 1);
+    if (cut === -1) return parseQuery(str);
+  }
+  return parseQuery(str.slice(0, cut));
+};
 
 export function compileTrust(value) {
   if (typeof value === "function") return value;

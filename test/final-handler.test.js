@@ -2,7 +2,8 @@
 // finalhandler: 404 pages, error status/headers, env-dependent messages, logging.
 import { vi, describe, it, expect, beforeAll, afterAll } from "vitest";
 import { compareSuite } from "./helpers/compare.js";
-import { differential, request } from "./helpers/differential.js";
+import Server from "../src/index.js";
+import { differential, request, listen } from "./helpers/differential.js";
 
 let consoleError;
 beforeAll(() => {
@@ -167,4 +168,47 @@ describe("an error after the response started", () => {
     const [e, a] = await d.both({ path: "/ok" });
     expect(a).toEqual(e);
   });
+});
+
+describe("hostile error objects never crash the process", () => {
+  // lib-server only: Express itself throws from a timer on these and takes the process down.
+  let server;
+  beforeAll(async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const app = Server();
+    app.get("/bad-header", (req, res, next) =>
+      next(Object.assign(new Error("x"), { status: 400, headers: { "x-bad": "a\nb", "bad name": "v", "x-ok": "1" } })),
+    );
+    app.get("/status-getter", (req, res, next) => {
+      const err = new Error("x");
+      Object.defineProperty(err, "status", { get: () => { throw new Error("getter"); } });
+      next(err);
+    });
+    app.get("/stack-getter", (req, res, next) => {
+      const err = new Error("x");
+      Object.defineProperty(err, "stack", { get: () => { throw new Error("getter"); } });
+      next(err);
+    });
+    app.get("/ok", (req, res) => res.send("ok"));
+    server = await listen(app);
+  });
+  afterAll(() => {
+    vi.restoreAllMocks();
+    return server.close();
+  });
+
+  it("skips invalid err.headers, keeps the valid ones", async () => {
+    const res = await request(server.port, { path: "/bad-header" });
+    expect(res.status).toBe(400);
+    expect(res.headers["x-ok"]).toBe("1");
+    expect(res.headers["x-bad"]).toBeUndefined();
+  });
+
+  for (const path of ["/status-getter", "/stack-getter"]) {
+    it(`GET ${path} answers 500 and the server keeps serving`, async () => {
+      expect((await request(server.port, { path })).status).toBe(500);
+      await new Promise((resolve) => setTimeout(resolve, 20)); // let the error log run
+      expect((await request(server.port, { path: "/ok" })).body).toBe("ok");
+    });
+  }
 });

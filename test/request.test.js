@@ -304,3 +304,43 @@ describe("requests without a Host header (HTTP/1.0)", () => {
     });
   }
 });
+
+describe("req.query edge cases match Express 5", () => {
+  let d;
+  beforeAll(async () => {
+    d = await differential((app, factory) => {
+      // A parent reads req.query first; the sub-app parses with its own parser.
+      app.use((req, res, next) => {
+        res.set("x-parent-q", JSON.stringify(req.query));
+        next();
+      });
+      const extended = factory();
+      extended.set("query parser", "extended");
+      extended.get("/", (req, res) => res.json({ sub: req.query }));
+      app.use("/extended", extended);
+      const off = factory();
+      off.set("query parser", false);
+      off.get("/", (req, res) => res.json({ sub: req.query }));
+      app.use("/off", off);
+      app.get("/q", (req, res) => res.json({ q: req.query, keys: Object.keys(req.query).length }));
+    }, { extraHeaders: ["x-parent-q"] });
+  });
+  afterAll(() => d.close());
+
+  const paths = [
+    "/extended?a[b]=1&c[]=2",
+    "/off?a=1",
+    "/q?a=1#b=2",
+    "/q?#x",
+    "/q#?a=1",
+    "/q?" + Array.from({ length: 1001 }, (_, i) => `k${i}=1`).join("&"),
+    "/q?" + "a=1&".repeat(1500),
+    "/q?" + "&".repeat(3000) + "a=1",
+  ];
+  for (const path of paths) {
+    it(`GET ${path.slice(0, 40)}${path.length > 40 ? "…" : ""}`, async () => {
+      const [expected, actual] = await d.both({ path });
+      expect(actual).toEqual(expected);
+    });
+  }
+});

@@ -476,3 +476,45 @@ describe("routes added after requests were served", () => {
     }
   });
 });
+
+describe("odd handler results and URL rewrites match Express 5", () => {
+  let d;
+  beforeAll(async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    d = await differential((app) => {
+      app.get("/thenable", () => ({
+        then() {
+          throw new Error("then() throws");
+        },
+      }));
+      app.get("/null-proto-error", (req, res, next) => next(Object.create(null)));
+      app.use("/params", (req, res, next) => next());
+      app.use((req, res, next) => {
+        if (req.path === "/params-plain") res.set("x-params-proto", String(Object.getPrototypeOf(req.params) === Object.prototype));
+        next();
+      });
+      app.use("/to", (req, res, next) => {
+        req.url = "?q=1";
+        next();
+      });
+      app.use((req, res) => res.json({ reached: req.url }));
+    }, { extraHeaders: ["x-params-proto"] });
+  });
+  afterAll(() => {
+    vi.restoreAllMocks();
+    return d.close();
+  });
+
+  for (const path of ["/thenable", "/null-proto-error", "/params-plain", "/to/"]) {
+    it(`GET ${path}`, async () => {
+      const [expected, actual] = await d.both({ path });
+      expect(actual).toEqual(expected);
+    });
+  }
+
+  it("keeps serving after a thenable whose then() throws", async () => {
+    await d.both({ path: "/thenable" });
+    const [, actual] = await d.both({ path: "/params-plain" });
+    expect(actual.status).toBe(200);
+  });
+});

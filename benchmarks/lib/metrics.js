@@ -1,6 +1,7 @@
 // How each measured quantity is named, rounded and compared.
 export const METRICS = {
   rps: { label: "req/s", better: "higher", digits: 0 },
+  cpu: { label: "server CPU µs/req", better: "lower", digits: 1 },
   p50: { label: "p50 ms", better: "lower", digits: 2 },
   p99: { label: "p99 ms", better: "lower", digits: 2 },
   p999: { label: "p99.9 ms", better: "lower", digits: 2 },

@@ -96,7 +96,7 @@ function buildIndex(router) {
     querystringParser: noop,
   });
   const shapes = new Map();
-  const entries = router.stack.map((layer, position) => ({ layer, position, sure: layer.matchesAll, treed: false }));
+  const entries = router.stack.map((layer, position) => ({ layer, position, treed: false }));
   for (const entry of entries) {
     const { layer } = entry;
     if (layer.route === undefined || layer.shapes === null) continue;
@@ -122,13 +122,15 @@ function buildIndex(router) {
   };
 }
 
-const unsure = (entry) => ({ layer: entry.layer, position: entry.position, sure: entry.layer.matchesAll });
+// A chain entry: `sure` marks a layer the tree has matched exactly (params from the tree);
+// the others, path-less middleware aside, are confirmed with their RegExp.
+const unsure = (entry) => ({ layer: entry.layer, position: entry.position, sure: false });
 
 function buildChain(router, index, treePath) {
   const shape = index.shapes.get(treePath);
   const chain = [];
   router.stack.forEach((layer, position) => {
-    if (layer.matchesAll) return chain.push({ layer, position, sure: true });
+    if (layer.matchesAll) return chain.push({ layer, position, sure: false });
     if (layer.shapes !== null && !layer.shapes.some((s) => shapesMayOverlap(s, layer.route === undefined, shape))) return;
     // Known to match, params from the tree, when the layer's only pattern is this shape.
     const only = layer.route !== undefined && layer.shapes?.length === 1 ? layer.shapes[0] : null;

@@ -9,7 +9,7 @@ import zlib from "node:zlib";
 import { createHash } from "node:crypto";
 import compression from "compression";
 import Server from "../../src/index.js";
-import { forEachMode, startPair, startApp, request } from "./harness.js";
+import { forEachMode, usePair, startApp, request } from "./harness.js";
 
 const TEXT = "lib-server compresses like Express. ".repeat(60); // ~2 KB
 const JSON_BODY = { items: Array.from({ length: 60 }, (_, i) => ({ id: i, name: `item ${i}` })) }; // ~2 KB
@@ -94,11 +94,7 @@ const requests = {
 };
 
 forEachMode("compression", (mode) => {
-  let pair;
-  beforeAll(async () => {
-    pair = await startPair(build, mode);
-  });
-  afterAll(() => pair?.close());
+  const pair = usePair(build, mode);
 
   for (const [title, req] of Object.entries(requests)) {
     it(title, async () => {

@@ -1,9 +1,9 @@
 // cookie-parser with res.cookie(): plain, signed and JSON ("j:") cookies set on one
 // request and read back on the next, compared with Express 5.
-import { it, expect, beforeAll, afterAll, vi } from "vitest";
+import { it, expect } from "vitest";
 import cookieParser from "cookie-parser";
 import { sign } from "cookie-signature";
-import { forEachMode, startPair, browser } from "./harness.js";
+import { forEachMode, usePair, browser } from "./harness.js";
 
 function build(app, factory) {
   // Mounted before the app-wide parser: a key rotation, the old secret still verifies.
@@ -30,15 +30,7 @@ function build(app, factory) {
 const setCookies = (response) => [].concat(response.headers["set-cookie"] ?? []).map((line) => line.replace(/Expires=[^;]+/, "Expires=<date>"));
 
 forEachMode("cookie-parser", (mode) => {
-  let pair;
-  beforeAll(async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {}); // both apps log the 500's error
-    pair = await startPair(build, mode);
-  });
-  afterAll(async () => {
-    await pair?.close();
-    vi.restoreAllMocks();
-  });
+  const pair = usePair(build, mode, { quiet: true }); // both apps log the 500's error
 
   it("sets the same cookies as Express", async () => {
     const [expected, actual] = await pair.both({ path: "/set" });

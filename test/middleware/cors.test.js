@@ -1,7 +1,7 @@
 // cors: simple requests and preflights answer exactly as on Express 5.
-import { it, expect, beforeAll, afterAll, vi } from "vitest";
+import { it, expect } from "vitest";
 import cors from "cors";
-import { forEachMode, startPair, view } from "./harness.js";
+import { forEachMode, usePair, view } from "./harness.js";
 
 const CORS_HEADERS = [
   "access-control-allow-origin",
@@ -88,15 +88,7 @@ const requests = {
 };
 
 forEachMode("cors", (mode) => {
-  let pair;
-  beforeAll(async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {}); // final handlers log the 503
-    pair = await startPair(build, mode);
-  });
-  afterAll(async () => {
-    await pair?.close();
-    vi.restoreAllMocks();
-  });
+  const pair = usePair(build, mode, { quiet: true }); // final handlers log the 503
 
   for (const [title, req] of Object.entries(requests)) {
     it(title, async () => {

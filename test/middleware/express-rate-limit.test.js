@@ -1,9 +1,9 @@
 // express-rate-limit: counting per client IP (X-Forwarded-For behind a trusted proxy),
 // 429 after the limit, the standard and legacy headers, skipFailedRequests, custom
 // handlers, and the library's own configuration checks, all as on Express 5.
-import { it, expect, beforeAll, afterAll } from "vitest";
+import { it, expect } from "vitest";
 import { rateLimit } from "express-rate-limit";
-import { forEachMode, startPair } from "./harness.js";
+import { forEachMode, usePair, startPair } from "./harness.js";
 
 const WINDOW = 60_000;
 // Headers carrying "seconds from now": equal on both servers up to a second boundary.
@@ -68,11 +68,7 @@ const rateView = (response) => {
 const seconds = (response) => CLOCK_HEADERS.map((name) => Number(response.headers[name] ?? 0));
 
 forEachMode("express-rate-limit", (mode) => {
-  let pair;
-  beforeAll(async () => {
-    pair = await startPair(build, mode);
-  });
-  afterAll(() => pair?.close());
+  const pair = usePair(build, mode);
 
   /** Sends `requests` in order to both apps; resolves to [expressViews, libViews]. */
   async function sequence(requests) {

@@ -1,10 +1,10 @@
 // express-session (MemoryStore): a session lives across requests through a hand-kept
 // cookie jar, regenerate() and destroy() behave, and cookies are set only when Express
 // sets them.
-import { it, expect, beforeAll, afterAll } from "vitest";
+import { it, expect } from "vitest";
 import http from "node:http";
 import session from "express-session";
-import { forEachMode, startPair, browser } from "./harness.js";
+import { forEachMode, usePair, browser } from "./harness.js";
 
 function build(app, factory) {
   app.set("trust proxy", "loopback");
@@ -64,11 +64,7 @@ const cookieShape = (response) =>
   [].concat(response.headers["set-cookie"] ?? []).map((line) => line.replace(/=s%3A[^;]+/, "=<sid>").replace(/Expires=[^;]+/, "Expires=<date>"));
 
 forEachMode("express-session", (mode) => {
-  let pair;
-  beforeAll(async () => {
-    pair = await startPair(build, mode);
-  });
-  afterAll(() => pair?.close());
+  const pair = usePair(build, mode);
 
   /** Runs `steps` with a fresh browser on each app; resolves to [expressLog, libLog]. */
   async function scenario(steps) {

@@ -3,7 +3,7 @@
 // with a raw HTTP client (bodies kept as bytes, so compressed answers can be checked)
 // and a hand-kept cookie jar.
 import http from "node:http";
-import { describe } from "vitest";
+import { describe, beforeAll, afterAll, vi } from "vitest";
 import express from "express";
 import Server from "../../src/index.js";
 
@@ -53,6 +53,24 @@ export async function startPair(build, mode) {
     both: (req) => Promise.all([request(expressTarget, req), request(libTarget, req)]),
     close: () => Promise.all([expressTarget.close(), libTarget.close()]),
   };
+}
+
+/**
+ * Registers beforeAll/afterAll that start `startPair(build, mode)` and close it; returns the
+ * pair object, filled in once the pair is up. `quiet` silences console.error meanwhile
+ * (final handlers log the errors the tests provoke).
+ */
+export function usePair(build, mode, { quiet = false } = {}) {
+  const pair = {};
+  beforeAll(async () => {
+    if (quiet) vi.spyOn(console, "error").mockImplementation(() => {});
+    Object.assign(pair, await startPair(build, mode));
+  });
+  afterAll(async () => {
+    await pair.close?.();
+    if (quiet) vi.restoreAllMocks();
+  });
+  return pair;
 }
 
 /**

@@ -1,8 +1,8 @@
 // helmet: the same security headers, byte for byte, as on Express 5 — on normal answers,
 // on the final handler's 404 and error pages, and with a per-request CSP nonce.
-import { it, expect, beforeAll, afterAll, vi } from "vitest";
+import { it, expect } from "vitest";
 import helmet from "helmet";
-import { forEachMode, startPair } from "./harness.js";
+import { forEachMode, usePair } from "./harness.js";
 
 // Headers that legitimately differ between two servers, or between two requests.
 const VOLATILE = new Set(["date", "connection", "keep-alive"]);
@@ -41,15 +41,7 @@ const requests = {
 };
 
 forEachMode("helmet", (mode) => {
-  let pair;
-  beforeAll(async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {}); // both apps log the thrown error
-    pair = await startPair(build, mode);
-  });
-  afterAll(async () => {
-    await pair?.close();
-    vi.restoreAllMocks();
-  });
+  const pair = usePair(build, mode, { quiet: true }); // both apps log the thrown error
 
   for (const [title, req] of Object.entries(requests)) {
     it(title, async () => {

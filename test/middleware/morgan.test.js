@@ -1,8 +1,8 @@
 // morgan: the log lines written for each request match Express 5's, once the parts that
 // vary between two servers (date, timing) are masked.
-import { it, expect, beforeAll, afterAll } from "vitest";
+import { it, expect } from "vitest";
 import morgan from "morgan";
-import { forEachMode, startPair, eventually } from "./harness.js";
+import { forEachMode, usePair, eventually } from "./harness.js";
 
 morgan.token("request-id", (req) => req.get("x-request-id"));
 
@@ -56,11 +56,7 @@ const requests = {
 };
 
 forEachMode("morgan", (mode) => {
-  let pair;
-  beforeAll(async () => {
-    pair = await startPair(build, mode);
-  });
-  afterAll(() => pair?.close());
+  const pair = usePair(build, mode);
 
   /** Sends `req` to both apps; resolves to [expressLines, libLines], one line per format. */
   async function logsOf(req) {

@@ -1,12 +1,12 @@
 // multer: multipart uploads (files + text fields) into memory and onto disk, single and
 // array fields, and limit errors handed to error middleware, compared with Express 5.
-import { it, expect, beforeAll, afterAll, vi } from "vitest";
+import { it, expect, afterAll } from "vitest";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import multer from "multer";
-import { forEachMode, startPair, request } from "./harness.js";
+import { forEachMode, usePair, request } from "./harness.js";
 
 const describeFile = (file) => ({ fieldname: file.fieldname, originalname: file.originalname, mimetype: file.mimetype, size: file.size });
 
@@ -60,14 +60,8 @@ const text = (value) => [value];
 const file = (content, name, type = "text/plain") => [new Blob([content], { type }), name];
 
 forEachMode("multer", (mode) => {
-  let pair;
-  beforeAll(async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {}); // the final handler logs the unhandled error
-    pair = await startPair(build, mode);
-  });
-  afterAll(async () => {
-    await pair?.close();
-    vi.restoreAllMocks();
+  const pair = usePair(build, mode, { quiet: true }); // the final handler logs the unhandled error
+  afterAll(() => {
     for (const target of [pair.express, pair.lib]) fs.rmSync(target.context, { recursive: true, force: true });
   });
 

@@ -1,14 +1,14 @@
 // Routers (Server.Router() / express.Router()) carrying third-party middleware: each
 // router's middleware runs only for its mount, sees the mount-relative req.url with the
 // full req.originalUrl, and its errors reach the router's own error middleware.
-import { it, expect, beforeAll, afterAll, vi } from "vitest";
+import { it, expect } from "vitest";
 import express from "express";
 import cors from "cors";
 import helmet from "helmet";
 import morgan from "morgan";
 import cookieParser from "cookie-parser";
 import { rateLimit } from "express-rate-limit";
-import { forEachMode, startPair, eventually, view } from "./harness.js";
+import { forEachMode, usePair, eventually, view } from "./harness.js";
 
 const HEADERS = [
   "content-type",
@@ -121,15 +121,7 @@ const requests = {
 };
 
 forEachMode("routers carrying middleware", (mode) => {
-  let pair;
-  beforeAll(async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {}); // final handlers log the 409
-    pair = await startPair(build, mode);
-  });
-  afterAll(async () => {
-    await pair?.close();
-    vi.restoreAllMocks();
-  });
+  const pair = usePair(build, mode, { quiet: true }); // final handlers log the 409
 
   for (const [title, req] of Object.entries(requests)) {
     it(title, async () => {

@@ -14,7 +14,7 @@ import cors from "cors";
 import cookieParser from "cookie-parser";
 import session from "express-session";
 import { rateLimit } from "express-rate-limit";
-import { forEachMode, startPair, browser, eventually } from "./harness.js";
+import { forEachMode, usePair, browser, eventually } from "./harness.js";
 
 const STYLES = "body { color: #333; margin: 0 auto; }\n".repeat(80);
 const HEADERS = [
@@ -97,11 +97,7 @@ const GZIP = { "accept-encoding": "gzip", origin: "https://app.example" };
 const form = (body) => ({ method: "POST", path: "/login", headers: { ...GZIP, "content-type": "application/x-www-form-urlencoded" }, body });
 
 forEachMode("full middleware stack", (mode) => {
-  let pair;
-  beforeAll(async () => {
-    pair = await startPair(build, mode);
-  });
-  afterAll(() => pair?.close());
+  const pair = usePair(build, mode);
 
   /** One browser per app walks through `steps`; resolves to [expressShapes, libShapes]. */
   async function walk(steps, forwardedFor) {

@@ -3,18 +3,12 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import http from "node:http";
 import { writeFileSync, truncateSync, unlinkSync, utimesSync } from "node:fs";
 import { join } from "node:path";
-import { serveStatic } from "../../src/static.js";
 import { FileCache, FILE } from "../../src/static/file-cache.js";
-import { makeTree, listen, fallbackHandler } from "./helpers.js";
+import { makeTree, staticServers } from "./helpers.js";
 
 const BIG = 16 * 1024 * 1024;
 let tree;
-const servers = [];
-async function serve(options) {
-  const server = await listen(fallbackHandler(serveStatic(tree.root, options)));
-  servers.push(server);
-  return server;
-}
+const { serve, closeAll } = staticServers(() => tree.root);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 // A later mtime so the change shows even within one clock tick.
 function rewrite(name, content) {
@@ -29,7 +23,7 @@ beforeAll(() => {
 });
 
 afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
+  await closeAll();
   tree.cleanup();
 });
 

@@ -2,16 +2,11 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { brotliCompressSync, gzipSync, brotliDecompressSync, gunzipSync } from "node:zlib";
 import { serveStatic } from "../../src/static.js";
-import { makeTree, listen, fallbackHandler } from "./helpers.js";
+import { makeTree, staticServers } from "./helpers.js";
 
 const SOURCE = "export const greeting = 'hello';\n".repeat(200);
 let tree;
-const servers = [];
-async function serve(options) {
-  const server = await listen(fallbackHandler(serveStatic(tree.root, options)));
-  servers.push(server);
-  return server;
-}
+const { serve, closeAll } = staticServers(() => tree.root);
 
 beforeAll(() => {
   tree = makeTree({
@@ -27,7 +22,7 @@ beforeAll(() => {
 });
 
 afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
+  await closeAll();
   tree.cleanup();
 });
 

@@ -5,6 +5,7 @@ import http from "node:http";
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
+import { serveStatic } from "../../src/static.js";
 
 // files: { "a/b.txt": "content" | Buffer, "link": { symlink: "/target" } }
 export function makeTree(files) {
@@ -27,6 +28,21 @@ export function fallbackHandler(mw) {
       res.setHeader("X-Fell-Through", err ? "error" : "next");
       res.end();
     });
+}
+
+// serve(options): a fresh serveStatic(getRoot(), options) server behind fallbackHandler;
+// track(server) adopts a hand-built one; closeAll() closes every one of them.
+export function staticServers(getRoot) {
+  const servers = [];
+  const track = (server) => {
+    servers.push(server);
+    return server;
+  };
+  return {
+    serve: async (options) => track(await listen(fallbackHandler(serveStatic(getRoot(), options)))),
+    track,
+    closeAll: () => Promise.all(servers.map((server) => server.close())),
+  };
 }
 
 export async function listen(handler) {

@@ -3,17 +3,11 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import { serveStatic } from "../../src/static.js";
-import { makeTree, listen, fallbackHandler } from "./helpers.js";
+import { makeTree, listen, fallbackHandler, staticServers } from "./helpers.js";
 
 const TEXT = "0123456789abcdefghij"; // 20 bytes
 let tree;
-const servers = [];
-
-async function serve(options) {
-  const server = await listen(fallbackHandler(serveStatic(tree.root, options)));
-  servers.push(server);
-  return server;
-}
+const { serve, track, closeAll } = staticServers(() => tree.root);
 
 beforeAll(() => {
   tree = makeTree({
@@ -41,7 +35,7 @@ beforeAll(() => {
 });
 
 afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
+  await closeAll();
   tree.cleanup();
 });
 
@@ -150,7 +144,7 @@ describe("options", () => {
       req.url = rest.startsWith("/") ? rest : "/" + rest;
       fallbackHandler(mw)(req, res);
     });
-    servers.push(s);
+    track(s);
     const res = await s.request("/static?x=1");
     expect(res.status).toBe(301);
     expect(res.headers.location).toBe("/static/?x=1");
@@ -241,13 +235,17 @@ describe("options", () => {
   });
 });
 
+// A default server and the validators it sends for /text.txt.
+async function serveWithValidators() {
+  const s = await serve();
+  const { headers } = await s.request("/text.txt");
+  return { s, etag: headers.etag, lastModified: headers["last-modified"] };
+}
+
 describe("conditional requests", () => {
   let s, etag, lastModified;
   beforeAll(async () => {
-    s = await serve();
-    const res = await s.request("/text.txt");
-    etag = res.headers.etag;
-    lastModified = res.headers["last-modified"];
+    ({ s, etag, lastModified } = await serveWithValidators());
   });
   const status = async (headers, method) => (await s.request("/text.txt", { headers, method })).status;
 
@@ -293,10 +291,7 @@ describe("conditional requests", () => {
 describe("range requests", () => {
   let s, etag, lastModified;
   beforeAll(async () => {
-    s = await serve();
-    const res = await s.request("/text.txt");
-    etag = res.headers.etag;
-    lastModified = res.headers["last-modified"];
+    ({ s, etag, lastModified } = await serveWithValidators());
   });
   const get = (range, extra = {}) => s.request("/text.txt", { headers: { range, ...extra } });
 

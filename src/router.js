@@ -13,7 +13,9 @@
 //  - chain members whose pattern *is* the shape are known to match: their params come
 //    straight from the tree. Others (overlapping patterns, fancy syntax) are confirmed
 //    with their RegExp, which is what Express would have done anyway;
-//  - a path the tree can't vouch for (percent-encoded, empty segments, absolute-form)
+//  - a percent-encoded path still uses the tree to narrow the candidates, each confirmed
+//    by RegExp on the path as sent (the tree matches decoded paths, Express encoded ones);
+//  - a path with empty segments ("//"), which the tree would tolerate and Express doesn't,
 //    walks the whole stack with RegExps: rare, and exactly Express's own cost.
 // Chains are built lazily and dropped whenever the stack changes.
 import { Layer } from "./layer.js";

@@ -2,31 +2,8 @@
 // default, Express 4 for its path forms) and on lib-server, then every request compared.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import express from "express";
-import Server from "../../src/index.js";
-import { listen, listenApp, request, view } from "./differential.js";
+import { differentialAgainst } from "./differential.js";
 
-/**
- * Like differential(), with any reference factory (e.g. express4).
- * Resolves to { reference, lib, both(req) -> [referenceView, libView], close }.
- */
-export async function differentialAgainst(reference, build, { extraHeaders = [], useListen = false } = {}) {
-  const make = async (factory) => {
-    const app = factory();
-    app.set("env", "production");
-    await build(app, factory);
-    return useListen ? listenApp(app) : listen(app);
-  };
-  const [referenceServer, libServer] = await Promise.all([make(reference), make(Server)]);
-  return {
-    reference: referenceServer,
-    lib: libServer,
-    async both(req) {
-      const [a, b] = await Promise.all([request(referenceServer.port, req), request(libServer.port, req)]);
-      return [view(a, extraHeaders), view(b, extraHeaders)];
-    },
-    close: () => Promise.all([referenceServer.close(), libServer.close()]),
-  };
-}
 
 const shorten = (text) => (text.length > 80 ? `${text.slice(0, 60)}...(${text.length} chars)` : text);
 const label = (req) => `${req.method ?? "GET"} ${shorten(req.path)}${req.headers ? " " + JSON.stringify(req.headers) : ""}${req.body ? " body" : ""}`;

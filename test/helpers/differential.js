@@ -75,25 +75,31 @@ export function view(response, extraHeaders = []) {
 }
 
 /**
- * Builds the same app on Express 5 and lib-server with `build(factory)`, where factory is
- * `express` or `Server`. Both apps run with env "production" so error pages carry no stack.
- * Returns { express, lib, both(req) -> [expressView, libView], close }.
+ * Builds the same app on a reference framework (`express`, `express4`, ...) and on
+ * lib-server with `build(app, factory)`. Both apps run with env "production" so error pages
+ * carry no stack. Returns { reference, lib, both(req) -> [referenceView, libView], close }.
  */
-export async function differential(build, { extraHeaders = [], useListen = false } = {}) {
+export async function differentialAgainst(reference, build, { extraHeaders = [], useListen = false } = {}) {
   const make = async (factory) => {
     const app = factory();
     app.set("env", "production");
     await build(app, factory);
     return useListen ? listenApp(app) : listen(app);
   };
-  const [expressServer, libServer] = await Promise.all([make(express), make(Server)]);
+  const [referenceServer, libServer] = await Promise.all([make(reference), make(Server)]);
   return {
-    express: expressServer,
+    reference: referenceServer,
     lib: libServer,
     async both(req) {
-      const [a, b] = await Promise.all([request(expressServer.port, req), request(libServer.port, req)]);
+      const [a, b] = await Promise.all([request(referenceServer.port, req), request(libServer.port, req)]);
       return [view(a, extraHeaders), view(b, extraHeaders)];
     },
-    close: () => Promise.all([expressServer.close(), libServer.close()]),
+    close: () => Promise.all([referenceServer.close(), libServer.close()]),
   };
+}
+
+/** differentialAgainst(express, ...), with the Express server also under `express`. */
+export async function differential(build, options) {
+  const pair = await differentialAgainst(express, build, options);
+  return { ...pair, express: pair.reference };
 }

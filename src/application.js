@@ -26,7 +26,8 @@ export const DEFAULT_LIMITS = Object.freeze({
   keepAliveTimeout: 5_000,
   connectionsCheckingInterval: 2_000,
   maxHeaderSize: 16_384,
-  maxUrlLength: 8_192,
+  // No stricter than Node's own request-line-and-headers limit (maxHeaderSize), like Express.
+  maxUrlLength: Infinity,
   shutdownTimeout: 10_000,
 });
 
@@ -144,6 +145,10 @@ function logError(err) {
   // Whatever was thrown: console.error copes with null-prototype objects, String() doesn't,
   // and a throwing `stack` getter must not crash the process from a timer.
   try {
+    // A client's bad request (4xx) is the client's problem: logging its stack would let
+    // anyone flood the logs.
+    const status = err?.status ?? err?.statusCode;
+    if (status >= 400 && status < 500) return;
     console.error(err?.stack ?? err);
   } catch {
     console.error("[an error that cannot be printed]");

@@ -156,29 +156,72 @@ function mergeText(tokens) {
 
 const escapeRe = (s) => s.replace(/[.+*?^${}()[\]|/\\]/g, "\\$&");
 
+// Path-to-regexp 8.4's capture rules (Express 5.3), which also keep matching linear: only
+// the first wildcard of a path may cross "/", a later one or a param next to a wildcard
+// stops at the text around it, so no two greedy groups compete for the same characters.
 function toRegExpSource(tokens, keys) {
   let source = "";
-  let backtrack = "";
-  let safeSegment = true;
-  for (const token of tokens) {
+  let backtrack = ""; // text since the last capture
+  let wildcardBacktrack = ""; // text right after the last wildcard
+  let previousCapture = NONE;
+  let segmentCaptures = NONE; // captures seen in the current "/"-segment
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index];
     if (token.type === "text") {
       source += escapeRe(token.value);
       backtrack += token.value;
-      if (token.value.includes("/")) safeSegment = true;
+      if (previousCapture === WILDCARD) wildcardBacktrack += token.value;
+      if (token.value.includes("/")) segmentCaptures = NONE;
       continue;
     }
-    if (!safeSegment && !backtrack) throw new TypeError(`Missing text before "${token.name}"`);
+    if (previousCapture !== NONE && !backtrack) throw new TypeError(`Missing text before "${token.name}"`);
     if (token.type === "param") {
-      // A param stops at "/" and, inside a segment, must not swallow the text before it.
-      source += safeSegment || backtrack.length === 0 ? "([^\\/]+)" : `((?:(?!${escapeRe(backtrack)})[^\\/])+|${escapeRe(backtrack)})`;
+      if (segmentCaptures & WILDCARD) source += `(${negate("/", backtrack)}+)`;
+      else if (wildcardLaterInSegment(tokens, index + 1)) source += `(${negate("/", textAt(tokens, index + 1))}+)`;
+      else if (segmentCaptures & PARAM) source += `(${negate("/", backtrack)}+|${escapeRe(backtrack)})`;
+      else source += "([^\\/]+)";
+      segmentCaptures |= previousCapture = PARAM;
     } else {
-      source += token.loose ? "([\\s\\S]*)" : "([\\s\\S]+)";
+      // Express 4's bare "*" may also match nothing.
+      const repeat = token.loose ? "*" : "+";
+      if (segmentCaptures & WILDCARD) source += `(${negate(backtrack, "")}${repeat})`;
+      else if (wildcardBacktrack) source += `(${negate(wildcardBacktrack, "")}${repeat}|${negate("/", "")}${repeat})`;
+      else source += `([\\s\\S]${repeat})`;
+      wildcardBacktrack = "";
+      segmentCaptures |= previousCapture = WILDCARD;
     }
     keys.push({ name: token.name, wildcard: token.type === "wildcard", loose: Boolean(token.loose) });
     backtrack = "";
-    safeSegment = false;
   }
   return source;
+}
+
+const NONE = 0;
+const PARAM = 1;
+const WILDCARD = 2;
+
+function wildcardLaterInSegment(tokens, index) {
+  for (; index < tokens.length; index++) {
+    const token = tokens[index];
+    if (token.type === "wildcard") return true;
+    if (token.type === "text" && token.value.includes("/")) return false;
+  }
+  return false;
+}
+
+function textAt(tokens, index) {
+  let text = "";
+  for (; index < tokens.length && tokens[index].type === "text"; index++) text += tokens[index].value;
+  return text;
+}
+
+// A character class (or lookahead) for one character that starts neither `a` nor `b`.
+function negate(a, b) {
+  if (b.length > a.length) return negate(b, a);
+  if (a === b) b = "";
+  if (b.length > 1) return `(?:(?!${escapeRe(a)}|${escapeRe(b)})[\\s\\S])`;
+  if (a.length > 1) return `(?:(?!${escapeRe(a)})[^${escapeRe(b)}])`;
+  return `[^${escapeRe(a + b)}]`;
 }
 
 // ---- shapes for the radix tree ----------------------------------------------

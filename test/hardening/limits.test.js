@@ -1,6 +1,6 @@
 // Server limits: safe defaults, overridable through `new Server({ ... })`; slow clients
 // are cut off while normal clients keep getting answers; 431, 414 and 413 past the limits.
-import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { describe, it, expect, beforeAll, afterAll, vi } from "vitest";
 import Server from "../../src/index.js";
 import { DEFAULT_LIMITS } from "../../src/application.js";
 import { serve, rawExchange, statusesOf, get } from "./helpers.js";
@@ -147,6 +147,39 @@ describe("size limits", () => {
     expect(long.status).toBe(414);
     expect(long.body).toContain("URI Too Long");
     expect((await get(server.port, "/?q=" + "a".repeat(150))).status).toBe(200);
+  });
+
+  it("by default only Node's header size bounds the URL, as in Express: a 12 KB URL is served", async () => {
+    const plain = await serve(helloApp());
+    try {
+      expect((await get(plain.port, "/?q=" + "a".repeat(12_000))).status).toBe(200);
+      expect((await get(plain.port, "/?q=" + "a".repeat(20_000))).status).toBe(431);
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it("a client's 4xx is never logged with a stack trace; a 500 still is", async () => {
+    const app = helloApp({ maxUrlLength: 100 });
+    app.set("env", "development");
+    app.get("/boom", () => {
+      throw new Error("server bug");
+    });
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const quiet = await serve(app);
+    try {
+      expect((await get(quiet.port, "/?q=" + "a".repeat(200))).status).toBe(414);
+      const bad = await fetch(`http://127.0.0.1:${quiet.port}/echo`, { method: "POST", headers: { "content-type": "application/json" }, body: "{" });
+      expect(bad.status).toBe(400);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(logged).not.toHaveBeenCalled();
+      expect((await get(quiet.port, "/boom")).status).toBe(500);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(String(logged.mock.calls[0]?.[0])).toContain("server bug");
+    } finally {
+      logged.mockRestore();
+      await quiet.close();
+    }
   });
 
   const bodies = {

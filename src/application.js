@@ -127,11 +127,11 @@ proto.handle = function handle(req, res, callback) {
   this.router.handle(req, res, done);
 };
 
-// Nothing answered: the final handler, deferred like Express's so that code running after
-// a `next()` call still sees an open response.
+// Nothing answered: the final handler (the router already waited a tick, as Express's does,
+// so code running after a `next()` call still sees an open response).
 proto.finish = function finish(req, res, err) {
   const env = this.settings.env;
-  setImmediate(finalHandler, req, res, err, env, err ? this.errorReporter(env) : undefined);
+  finalHandler(req, res, err, env, err ? this.errorReporter(env) : undefined);
 };
 
 // Where the final handler reports errors: `app.on("error", (err, req, res) => ...)`

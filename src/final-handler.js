@@ -1,7 +1,7 @@
 // What answers when nothing else did: Express's 404 "Cannot GET /x" page, or the error
 // page (status from err.status/err.statusCode, stack hidden in production).
 import { finished } from "node:stream";
-import { pathnameOf } from "./url.js";
+import { routingPathOf } from "./url.js";
 import { encodeUrl, escapeHtml, statuses } from "./deps.js";
 
 export function finalHandler(req, res, err, env, onError) {
@@ -50,13 +50,7 @@ function errorStatus(err) {
 }
 
 function originalPathname(req) {
-  const path = pathnameOf(req.originalUrl || req.url);
-  if (path.charCodeAt(0) === 47 || !path.includes("://")) return path; // also "*" (OPTIONS *)
-  try {
-    return new URL(path).pathname;
-  } catch {
-    return "resource";
-  }
+  return routingPathOf(req.originalUrl || req.url) ?? "resource";
 }
 
 function send(req, res, status, headers, message) {

@@ -30,3 +30,23 @@ export class Layer {
     return null;
   }
 }
+
+/**
+ * Calls a middleware or handler as Express does: a throw, or the rejection of a returned
+ * promise (or thenable), becomes `next(err)`.
+ */
+export function callHandler(fn, error, req, res, next) {
+  let ret;
+  try {
+    ret = error ? fn(error, req, res, next) : fn(req, res, next);
+  } catch (thrown) {
+    return next(thrown);
+  }
+  if (ret !== undefined && ret !== null && typeof ret.then === "function") {
+    try {
+      ret.then(undefined, (rejection) => next(rejection || new Error("Rejected promise")));
+    } catch (thrown) {
+      next(thrown); // a thenable whose then() throws
+    }
+  }
+}

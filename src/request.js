@@ -2,7 +2,7 @@
 // live on the prototype, nothing is attached per request.
 import http from "node:http";
 import { isIP } from "node:net";
-import { pathnameOf, queryStringOf } from "./url.js";
+import { routingPathOf, queryStringOf } from "./url.js";
 import { accepts, typeis, proxyaddr, fresh, parseRange } from "./deps.js";
 
 export class Request extends http.IncomingMessage {
@@ -63,15 +63,9 @@ export class Request extends http.IncomingMessage {
     this._queryCache = value;
   }
 
+  // Exactly the path the router matches, also for absolute-form (proxy) targets.
   get path() {
-    const path = pathnameOf(this.url);
-    // Absolute-form targets (proxies): the path starts after the authority.
-    if (path.charCodeAt(0) === 47) return path;
-    try {
-      return new URL(path).pathname;
-    } catch {
-      return path;
-    }
+    return routingPathOf(this.url);
   }
 
   get protocol() {

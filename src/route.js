@@ -1,10 +1,11 @@
 // A route: one path with handlers per HTTP method, as `app.route(path)` returns it.
 import { METHODS } from "node:http";
+import { callHandler } from "./layer.js";
 
 export const methods = METHODS.map((m) => m.toLowerCase());
 // "GET" → "get" without allocating a new string per request.
 const LOWERCASE = Object.fromEntries(METHODS.map((m) => [m, m.toLowerCase()]));
-export const lowercaseMethod = (method) => LOWERCASE[method] ?? method.toLowerCase();
+export const lowercaseMethod = (method) => LOWERCASE[method] ?? (typeof method === "string" ? method.toLowerCase() : method);
 
 export class Route {
   constructor(path) {
@@ -14,10 +15,49 @@ export class Route {
   }
 
   handlesMethod(method) {
-    if (this.methods._all) return true;
-    let name = lowercaseMethod(method);
-    if (name === "head" && !this.methods.head) name = "get";
-    return Boolean(this.methods[name]);
+    return Boolean(this.methods._all || this.methods[this.dispatchMethod(method)]);
+  }
+
+  /** The method whose handlers a request runs: HEAD runs GET's unless HEAD has its own. */
+  dispatchMethod(method) {
+    const name = lowercaseMethod(method);
+    return name === "head" && !this.methods.head ? "get" : name;
+  }
+
+  /**
+   * The position of the next handler at or after `from` that takes this request: one for
+   * its method (or all methods), with an error only 4-argument ones, without one the
+   * others. -1 when the route has none left.
+   */
+  nextHandler(from, method, withError) {
+    const stack = this.stack;
+    for (let i = from; i < stack.length; i++) {
+      const { method: m, handle } = stack[i];
+      if (m !== undefined && m !== method) continue;
+      if (withError ? handle.length === 4 : handle.length <= 3) return i;
+    }
+    return -1;
+  }
+
+  /** Router 2's Route#dispatch: runs this route's handlers on their own, then `done`. */
+  dispatch(req, res, done) {
+    const route = this;
+    const method = this.dispatchMethod(req.method);
+    let position = 0;
+    let sync = 0;
+    req.route = this;
+    next();
+
+    function next(err) {
+      if (err === "route") return done();
+      if (err === "router") return done(err);
+      const found = route.nextHandler(position, method, Boolean(err));
+      if (found === -1) return done(err);
+      if (++sync > 100) return setImmediate(next, err);
+      position = found + 1;
+      callHandler(route.stack[found].handle, err, req, res, next);
+      sync = 0;
+    }
   }
 
   /** Methods for an automatic OPTIONS answer, HEAD implied by GET. */

@@ -18,10 +18,10 @@
 //  - a path with empty segments ("//"), which the tree would tolerate and Express doesn't,
 //    walks the whole stack with RegExps: rare, and exactly Express's own cost.
 // Chains are built lazily and dropped whenever the stack changes.
-import { Layer } from "./layer.js";
-import { Route, methods, lowercaseMethod } from "./route.js";
+import { Layer, callHandler } from "./layer.js";
+import { Route, methods } from "./route.js";
 import { shapesMayOverlap } from "./path.js";
-import { pathnameOf } from "./url.js";
+import { routingPathOf, protohostOf } from "./url.js";
 import { FindMyWay } from "./deps.js";
 
 const noop = () => {};
@@ -41,6 +41,7 @@ export function Router(options = {}) {
 }
 
 Object.setPrototypeOf(Router.prototype, Function.prototype);
+Router.Route = Route;
 
 /**
  * `use([path], ...handlers)` arguments: the path (default "/") and the flattened handlers.
@@ -76,7 +77,8 @@ Router.prototype.route = function route(path) {
 Router.prototype.param = function param(name, fn) {
   if (!name) throw new TypeError("argument name is required");
   if (typeof name !== "string") throw new TypeError("argument name must be a string");
-  if (typeof fn !== "function") throw new TypeError("argument fn is required");
+  if (!fn) throw new TypeError("argument fn is required");
+  if (typeof fn !== "function") throw new TypeError("argument fn must be a function");
   (this.params[name] ??= []).push(fn);
   return this;
 };
@@ -187,11 +189,12 @@ function treeMatch(entry, treeParams, trailingSlash) {
 // ---- dispatch ------------------------------------------------------------------
 
 Router.prototype.handle = function handle(req, res, out) {
+  if (typeof out !== "function") throw new TypeError("argument callback is required");
   const router = this;
   let url = req.url;
-  const protohost = protohostOf(url);
-  let path = routingPath(url, protohost);
-  let { chain, treeParams } = lookup(router, path);
+  let path = routingPathOf(url);
+  const protohost = path === undefined ? "" : protohostOf(url);
+  let { chain, treeParams } = path === undefined ? NO_MATCH : lookup(router, path);
 
   let idx = 0;
   let sync = 0;
@@ -200,32 +203,25 @@ Router.prototype.handle = function handle(req, res, out) {
   let route = null; // the route whose handlers run, while inside one
   let routeIdx = 0;
   let routeMethod = "";
-  let allowed = null; // methods collected for an automatic OPTIONS answer
+  // Methods collected for an automatic answer to an OPTIONS request.
+  const allowed = req.method === "OPTIONS" ? [] : null;
   let paramsCalled = null; // app.param() values already handled by this router
-  const method = req.method;
   const parentParams = req.params;
-  const parentUrl = req.baseUrl || "";
+  const parentBaseUrl = req.baseUrl;
+  const parentUrl = parentBaseUrl || "";
   const parentNext = req.next;
 
   req.baseUrl = parentUrl;
   req.originalUrl = req.originalUrl || url;
   req.next = next;
-  if (method === "OPTIONS") allowed = [];
   next();
 
   function next(err) {
     let layerError = err === "route" ? null : err;
-
-    if (slashAdded) {
-      if (req.url === "/" || req.url.startsWith("/?") || (removed.endsWith("/") && req.url[0] === "/")) req.url = req.url.slice(1);
-      slashAdded = false;
-    }
-    if (removed.length !== 0) {
-      req.baseUrl = parentUrl;
-      req.url = protohost + removed + req.url.slice(protohost.length);
-      removed = "";
-    }
-    if (layerError === "router") return done(null);
+    restoreUrl();
+    // Like router 2, leaving the router waits a tick: code after a handler's next() runs
+    // before whatever comes after this router.
+    if (layerError === "router") return setImmediate(done, null);
 
     if (route !== null) {
       if (err === "route") route = null;
@@ -236,13 +232,14 @@ Router.prototype.handle = function handle(req, res, out) {
     if (req.url !== url) {
       const position = idx > 0 ? chain[idx - 1].position : -1;
       url = req.url;
-      path = routingPath(url, protohostOf(url));
+      path = routingPathOf(url);
       // Like Express: a URL with no path left (req.url = "?a") ends this router's walk.
-      if (path === "") return done(layerError);
+      if (path === undefined || path === "") return done(layerError);
       ({ chain, treeParams } = lookup(router, path));
       idx = 0;
       while (idx < chain.length && chain[idx].position <= position) idx++;
     }
+    if (path === undefined) return done(layerError); // a hand-made request without a URL
 
     while (idx < chain.length) {
       const entry = chain[idx++];
@@ -263,9 +260,10 @@ Router.prototype.handle = function handle(req, res, out) {
       const layerRoute = layer.route;
       if (layerRoute !== undefined) {
         if (layerError) continue; // routes do not take errors
-        const hasMethod = layerRoute.handlesMethod(method);
-        if (!hasMethod) {
-          if (allowed !== null) allowed.push(...layerRoute.allowedMethods());
+        // req.method is read here, not once: method-override and friends change it.
+        const method = req.method;
+        if (!layerRoute.handlesMethod(method)) {
+          if (allowed !== null && method === "OPTIONS") allowed.push(...layerRoute.allowedMethods());
           continue;
         }
         req.route = layerRoute;
@@ -288,28 +286,53 @@ Router.prototype.handle = function handle(req, res, out) {
       sync = 0;
       return;
     }
-    done(layerError);
+    setImmediate(done, layerError);
+  }
+
+  // Puts back what entering a mounted middleware took off req.url and req.baseUrl.
+  function restoreUrl() {
+    if (slashAdded) {
+      if (req.url === "/" || req.url.startsWith("/?") || (removed.endsWith("/") && req.url[0] === "/")) req.url = req.url.slice(1);
+      slashAdded = false;
+    }
+    if (removed.length !== 0) {
+      req.baseUrl = parentUrl;
+      req.url = protohost + removed + req.url.slice(protohost.length);
+      removed = "";
+    }
+  }
+
+  // Mounted middleware sees the URL without its mount path, like in Express; false when
+  // the matched prefix does not end on a segment boundary.
+  function trimPrefix(layerPath) {
+    const c = path[layerPath.length];
+    if (path.slice(0, layerPath.length) !== layerPath || (c !== undefined && c !== "/")) return false;
+    removed = layerPath;
+    req.url = protohost + req.url.slice(protohost.length + removed.length);
+    if (!protohost && req.url[0] !== "/") {
+      req.url = "/" + req.url;
+      slashAdded = true;
+    }
+    req.baseUrl = parentUrl + (removed.endsWith("/") ? removed.slice(0, -1) : removed);
+    return true;
   }
 
   // Runs the route's next handler for this method; false once the route is exhausted.
   function runRoute(layerError) {
-    const stack = route.stack;
-    while (routeIdx < stack.length) {
-      const { method: m, handle: fn } = stack[routeIdx++];
-      if (m !== undefined && m !== routeMethod) continue;
-      // A pending error only reaches error handlers (4 args), a request only the others.
-      if (layerError ? fn.length !== 4 : fn.length > 3) continue;
-      if (++sync > 100) {
-        routeIdx--;
-        setImmediate(next, layerError);
-        return true;
-      }
-      invoke(fn, layerError);
-      sync = 0;
+    const found = route.nextHandler(routeIdx, routeMethod, Boolean(layerError));
+    if (found === -1) {
+      route = null;
+      return false;
+    }
+    routeIdx = found;
+    if (++sync > 100) {
+      setImmediate(next, layerError);
       return true;
     }
-    route = null;
-    return false;
+    routeIdx = found + 1;
+    callHandler(route.stack[found].handle, layerError, req, res, next);
+    sync = 0;
+    return true;
   }
 
   function enter(layer, match, layerError) {
@@ -317,73 +340,30 @@ Router.prototype.handle = function handle(req, res, out) {
     if (layerRoute !== undefined) {
       route = layerRoute;
       routeIdx = 0;
-      routeMethod = lowercaseMethod(method);
-      if (routeMethod === "head" && !layerRoute.methods.head) routeMethod = "get";
+      routeMethod = layerRoute.dispatchMethod(req.method);
       if (!runRoute(undefined)) next();
       return;
     }
-    const layerPath = match.path;
-    if (layerPath.length !== 0) {
-      // Mounted middleware sees the URL without its mount path, like in Express.
-      const c = path[layerPath.length];
-      if (path.slice(0, layerPath.length) !== layerPath || (c !== undefined && c !== "/")) return next(layerError);
-      removed = layerPath;
-      req.url = protohost + req.url.slice(protohost.length + removed.length);
-      if (!protohost && req.url[0] !== "/") {
-        req.url = "/" + req.url;
-        slashAdded = true;
-      }
-      req.baseUrl = parentUrl + (removed.endsWith("/") ? removed.slice(0, -1) : removed);
-    }
-    invoke(layer.handle, layerError);
-  }
-
-  function invoke(fn, error) {
-    let ret;
-    try {
-      ret = error ? fn(error, req, res, next) : fn(req, res, next);
-    } catch (thrown) {
-      return next(thrown);
-    }
-    if (ret !== undefined && ret !== null && typeof ret.then === "function") {
-      try {
-        ret.then(undefined, (rejection) => next(rejection || new Error("Rejected promise")));
-      } catch (thrown) {
-        next(thrown); // a thenable whose then() throws
-      }
-    }
+    if (match.path.length !== 0 && !trimPrefix(match.path)) return next(layerError);
+    callHandler(layer.handle, layerError, req, res, next);
   }
 
   function done(err) {
-    req.baseUrl = parentUrl;
+    req.baseUrl = parentBaseUrl;
     req.next = parentNext;
     req.params = parentParams;
-    if (!err && allowed !== null && allowed.length !== 0 && !res.headersSent) {
+    if (!err && allowed !== null && allowed.length !== 0) {
       try {
         return sendOptions(res, allowed);
       } catch (sendError) {
-        return out(sendError);
+        return out(sendError); // headers already sent, as router 2 reports it
       }
     }
     out(err);
   }
 };
 
-// The path routes match against: the pathname, after the authority of an absolute-form
-// target ("http://host/a?b" → "/a").
-function routingPath(url, protohost) {
-  const path = pathnameOf(url);
-  return protohost.length === 0 ? path : path.slice(protohost.length) || "/";
-}
-
-// "http://host" of an absolute-form request target, which mounting must keep in front.
-function protohostOf(url) {
-  if (url.length === 0 || url.charCodeAt(0) === 47) return "";
-  const q = url.indexOf("?");
-  const pathLength = q === -1 ? url.length : q;
-  const fqdn = url.slice(0, pathLength).indexOf("://");
-  return fqdn === -1 ? "" : url.slice(0, url.indexOf("/", 3 + fqdn));
-}
+const NO_MATCH = { chain: [], treeParams: null };
 
 function sendOptions(res, methodsList) {
   const allow = [...new Set(methodsList)].sort().join(", ");

@@ -94,7 +94,8 @@ describe("error logging", () => {
   let d;
   beforeAll(async () => {
     d = await differential(async (app) => {
-      app.get("/prod", (req, res, next) => next(fail({ status: 400 }, "logged")));
+      app.get("/prod", (req, res, next) => next(fail({ status: 500 }, "logged")));
+      app.get("/client", (req, res, next) => next(fail({ status: 400 }, "client mistake")));
     });
   });
   afterAll(() => d.close());
@@ -114,6 +115,15 @@ describe("error logging", () => {
     const libLogs = await logsFor(d.lib.port);
     expect([expressLogs, libLogs]).toEqual([1, 1]);
     expect(libLogs).toBe(expressLogs);
+  });
+
+  // DIFF (deliberate): Express logs every error's stack, so any client could flood the logs
+  // with its own bad requests; lib-server logs server errors only.
+  it("does not log a client's 4xx error (Express does)", async () => {
+    consoleError.mockClear();
+    await request(d.lib.port, { path: "/client" });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(consoleError.mock.calls.filter(([logged]) => String(logged?.stack ?? logged).includes("client mistake"))).toEqual([]);
   });
 
   it("does not log a 404", async () => {

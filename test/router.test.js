@@ -2,6 +2,9 @@
 import { vi, describe, it, expect, beforeAll, afterAll } from "vitest";
 import { differential } from "./helpers/differential.js";
 import { compareSuite, trace, step } from "./helpers/compare.js";
+import express from "express";
+import methodOverride from "method-override";
+import Server from "../src/index.js";
 
 // Both frameworks log errors reaching the final handler; keep the output readable.
 let consoleError;
@@ -517,4 +520,203 @@ describe("odd handler results and URL rewrites match Express 5", () => {
     const [, actual] = await d.both({ path: "/params-plain" });
     expect(actual.status).toBe(200);
   });
+});
+
+// ---- issue 13: what real Express apps still tripped on ------------------------------
+
+// method-override (and any `req.method = ...`) changes the method later layers route on.
+compareSuite(
+  "a middleware that changes req.method reroutes later layers, in every router",
+  (app, factory) => {
+    app.use(methodOverride("_method"));
+    app.use((req, res, next) => {
+      if (req.headers["x-force"]) req.method = req.headers["x-force"];
+      next();
+    });
+    const show = (name) => (req, res) => res.json({ name, method: req.method, originalMethod: req.originalMethod ?? null });
+    app.delete("/items/:id", show("delete"));
+    app.put("/items/:id", show("put"));
+    app.post("/items/:id", show("post"));
+    const router = factory.Router();
+    router.use((req, res, next) => {
+      if (req.query.inner) req.method = req.query.inner;
+      next();
+    });
+    router.patch("/x", show("inner-patch"));
+    router.get("/x", show("inner-get"));
+    app.use("/r", router);
+  },
+  [
+    { method: "POST", path: "/items/5?_method=DELETE" },
+    { method: "POST", path: "/items/5?_method=PUT" },
+    { method: "POST", path: "/items/5" },
+    { method: "GET", path: "/items/5", headers: { "x-force": "DELETE" } },
+    { method: "POST", path: "/items/5", headers: { "x-force": "OPTIONS" } },
+    { method: "GET", path: "/r/x?inner=PATCH" },
+    { method: "POST", path: "/r/x?inner=GET" },
+    { method: "GET", path: "/r/x" },
+  ],
+);
+
+compareSuite(
+  "absolute-form targets: req.path is the path the router matches",
+  (app) => {
+    // A guard on req.path must see what the router sees, or it can be bypassed.
+    app.use((req, res, next) => (req.path.startsWith("/public/") ? next() : res.status(403).send("guarded " + req.path)));
+    app.get("/public/*rest", where("public"));
+    app.get("/a/../public/", where("dotdot"));
+    app.get("/", where("root"));
+    app.use((req, res) => res.status(404).json({ path: req.path, url: req.url }));
+  },
+  [
+    "http://h/a/../public/",
+    "http://h/a/%2e%2e/public/",
+    "http://h/a\\..\\public/x",
+    "http://h/public/x",
+    "http://h/public/x?y=1",
+    "http://host",
+    "http://host?x=1",
+    "HTTP://H/public/A",
+    "http://u@h:80/public/p",
+  ],
+);
+
+compareSuite(
+  "an absolute-form target with no path routes as /",
+  (app) => {
+    app.get("/", where("root"));
+    app.get("/t", where("t"));
+    app.use((req, res) => res.status(404).json({ path: req.path }));
+  },
+  ["http://host", "http://host?a=1", "http://t", "http://host/t"],
+);
+
+describe("the automatic OPTIONS answer", () => {
+  let d;
+  beforeAll(async () => {
+    d = await differential((app, factory) => {
+      const router = factory.Router();
+      router.use((req, res, next) => {
+        if (req.headers["x-early"]) res.writeHead(200, { "content-type": "text/plain" }).write("early ");
+        next();
+      });
+      router.get("/thing", (req, res) => res.send("get"));
+      router.post("/thing", (req, res) => res.send("post"));
+      app.use(router);
+      app.use((err, req, res, next) => {
+        res.end(`error reached: ${err.code}`);
+      });
+    });
+  });
+  afterAll(() => d.close());
+
+  it("answers with Allow when nothing else did", async () => {
+    const [expected, actual] = await d.both({ method: "OPTIONS", path: "/thing" });
+    expect(actual).toEqual(expected);
+    expect(actual.headers.allow).toBe("GET, HEAD, POST");
+  });
+
+  it("passes the error to next(err) when headers were already sent", async () => {
+    const [expected, actual] = await d.both({ method: "OPTIONS", path: "/thing", headers: { "x-early": "1" } });
+    expect(actual.body).toBe(expected.body);
+    expect(actual.body).toBe("early error reached: ERR_HTTP_HEADERS_SENT");
+  });
+});
+
+describe("Router and Route used on their own, as with router 2", () => {
+  const Router = Server.Router;
+  const ExpressRouter = express.Router;
+
+  // Runs `router.handle(req, {}, cb)` with a hand-made request; resolves with what happened.
+  const outcome = (router, req) =>
+    new Promise((resolve) => {
+      try {
+        router.handle(req, {}, (err) => resolve({ called: true, err: err ? String(err.message ?? err) : null, baseUrl: req.baseUrl }));
+      } catch (thrown) {
+        resolve({ threw: thrown.message });
+      }
+    });
+
+  const build = (R) => {
+    const router = R();
+    router.use((req, res, next) => {
+      req.seen = (req.seen ?? 0) + 1;
+      next();
+    });
+    router.get("/x", (req, res, next) => next());
+    router.all("/y", (req, res, next) => next());
+    return router;
+  };
+
+  for (const [label, req] of [
+    ["no url", { method: "GET" }],
+    ["an empty url", { method: "GET", url: "" }],
+    ["an undefined method", { url: "/x", method: undefined }],
+    ["an undefined method on an all() route", { url: "/y" }],
+    ["a plain request", { method: "GET", url: "/x" }],
+  ]) {
+    it(`handles a hand-made request with ${label} like router 2`, async () => {
+      const expected = await outcome(build(ExpressRouter), { ...req });
+      const actual = await outcome(build(Router), { ...req });
+      expect(actual).toEqual(expected);
+    });
+  }
+
+  it("requires a callback, like router 2", () => {
+    expect(() => build(Router)({ url: "/x", method: "GET" }, {})).toThrow("argument callback is required");
+    expect(() => build(ExpressRouter)({ url: "/x", method: "GET" }, {})).toThrow("argument callback is required");
+  });
+
+  it("exposes Route as Router.Route, and Route#dispatch runs a route's handlers", async () => {
+    expect(typeof Router.Route).toBe("function");
+    for (const R of [ExpressRouter, Router]) {
+      const route = new R.Route("/p");
+      const calls = [];
+      route.get((req, res, next) => {
+        calls.push("get1");
+        next();
+      });
+      route.post(() => calls.push("post"));
+      route.get((req, res, next) => {
+        calls.push("get2");
+        next(new Error("boom"));
+      });
+      route.all((req, res, next) => {
+        calls.push("never: not an error handler");
+        next();
+      });
+      route.all((err, req, res, next) => {
+        calls.push("error " + err.message);
+        next("route");
+      });
+      const req = { method: "HEAD", url: "/p" };
+      const doneWith = await new Promise((resolve) => route.dispatch(req, {}, (err) => resolve(err)));
+      expect({ calls, doneWith, isRoute: req.route === route }).toEqual({
+        calls: ["get1", "get2", "error boom"],
+        doneWith: undefined,
+        isRoute: true,
+      });
+    }
+  });
+});
+
+describe("app.param argument checks match Express 5", () => {
+  for (const [label, args] of [
+    ["a non-function callback", ["id", "x"]],
+    ["no callback", ["id"]],
+    ["no name", [""]],
+    ["a non-string name", [5, () => {}]],
+  ]) {
+    it(label, () => {
+      const message = (factory) => {
+        try {
+          factory().param(...args);
+        } catch (err) {
+          return err.message;
+        }
+        return "no error";
+      };
+      expect(message(Server)).toBe(message(express));
+    });
+  }
 });

@@ -104,7 +104,6 @@ describe("faults", () => {
     ["/throw", 500, "sync boom"],
     ["/reject", 500, "async boom"],
     ["/throw-value", 500, "a string, not an Error"],
-    ["/teapot", 418, "short and stout"],
     ["/handler-throws", 500, "error handler threw"],
     ["/handler-rejects", 500, "error handler rejected"],
   ]) {
@@ -116,6 +115,13 @@ describe("faults", () => {
       await stillServing();
     });
   }
+
+  it("/teapot: a 4xx error is answered but not logged (a client's mistake, not a fault)", async () => {
+    const res = await capturing(() => get(server.port, "/teapot"));
+    expect(res.status).toBe(418);
+    expect(logged).toHaveLength(0);
+    await stillServing();
+  });
 
   it("res.send after the response was sent: the first answer arrives whole, the error is logged once", async () => {
     const res = await capturing(() => get(server.port, "/send-twice"));

@@ -198,6 +198,8 @@ export class Response extends http.ServerResponse {
         opts.expires = new Date(Date.now() + maxAge);
         opts.maxAge = Math.floor(maxAge / 1000);
       }
+    } else {
+      delete opts.maxAge; // `maxAge: null` means none (cookie 1 would refuse it)
     }
     if (opts.path == null) opts.path = "/";
     return this.append("Set-Cookie", cookie.serialize(name, String(val), opts));
@@ -332,8 +334,12 @@ function withUtf8Charset(type) {
 }
 
 // "json" → "application/json", "text/html" stays: the type res.format() answers with.
+// A res.format() key as a Content-Type: "html" → "text/html"; a full type loses its
+// parameters ("text/html; q=1" → "text/html"), as in Express.
 function normalizeType(type) {
-  return type.indexOf("/") === -1 ? mimeTypes().lookup(type) || "application/octet-stream" : type;
+  if (type.indexOf("/") === -1) return mimeTypes().lookup(type) || "application/octet-stream";
+  const semicolon = type.indexOf(";");
+  return (semicolon === -1 ? type : type.slice(0, semicolon)).trim();
 }
 
 function stringify(value, settings) {

@@ -380,9 +380,19 @@ describe("res.cookie maxAge", () => {
   beforeAll(async () => {
     d = await differential((app) => {
       app.get("/max", (req, res) => res.cookie("m", "v", { maxAge: 60_000 }).end());
+      app.get("/max-null", (req, res) => res.cookie("m", "v", { maxAge: null }).end());
+      app.get("/max-undefined", (req, res) => res.cookie("m", "v", { maxAge: undefined, httpOnly: true }).end());
     });
   });
   afterAll(() => d.close());
+
+  it("ignores a null or undefined maxAge (a session cookie), as Express does", async () => {
+    for (const path of ["/max-null", "/max-undefined"]) {
+      const [expected, actual] = await d.both({ path });
+      expect(actual).toEqual(expected);
+      expect(actual.status).toBe(200);
+    }
+  });
 
   it("sets Max-Age in seconds and an Expires maxAge ms from now", async () => {
     const [expected, actual] = await d.both({ path: "/max" });
@@ -453,6 +463,13 @@ compareSuite(
       }),
     );
     app.get("/f-next", (req, res) => res.format({ xml: () => res.send("<x/>") }));
+    // Keys with parameters: the parameters stay out of Content-Type and the 406 list.
+    app.get("/f-params", (req, res) =>
+      res.format({
+        "text/html; foo=bar": () => res.end("html"),
+        "application/json; q=0.5": () => res.end("{}"),
+      }),
+    );
     app.use((err, req, res, next) => res.status(err.status ?? 500).json({ message: err.message, types: err.types }));
   },
   [
@@ -465,6 +482,9 @@ compareSuite(
     { path: "/f-default", headers: { accept: "image/png" } },
     { path: "/f-default", headers: { accept: "application/json" } },
     { path: "/f-next", headers: { accept: "text/plain" } },
+    { path: "/f-params", headers: { accept: "text/html" } },
+    { path: "/f-params", headers: { accept: "application/json" } },
+    { path: "/f-params", headers: { accept: "image/png" } },
   ],
   HEADERS,
 );

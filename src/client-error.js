@@ -16,7 +16,10 @@ export function handleClientError(app, err, socket) {
   }
   const status = ANSWERS[err.code] ?? "400 Bad Request";
   const body = status.slice(4);
+  // Written, then the socket is destroyed: a client that keeps its side open must not hold
+  // the connection until headersTimeout.
   socket.end(
     `HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    () => socket.destroy(),
   );
 }

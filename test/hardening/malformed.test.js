@@ -1,6 +1,7 @@
 // Malformed and hostile requests on raw TCP: Node's parser (with lib-server's clientError
 // answer) rejects each one with a 4xx or a closed connection, a request smuggled inside a
 // body is never routed, and a normal request on a new connection is served right after.
+import net from "node:net";
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import Server from "../../src/index.js";
 import { serve, rawExchange, statusesOf, get } from "./helpers.js";
@@ -100,6 +101,27 @@ describe("malformed requests", () => {
       expect(next).toMatchObject({ status: 200, body: "ok" });
     });
   }
+
+  // A client that keeps its side open (half-close) must not keep the server's socket alive
+  // until headersTimeout: the 400 is written, then the server's side is gone.
+  it("a socket answered 400 is closed by the server at once, even if the client keeps its side open", async () => {
+    const client = net.connect({ port: server.port, host: "127.0.0.1", allowHalfOpen: true });
+    let text = "";
+    client.setEncoding("latin1");
+    client.on("data", (chunk) => (text += chunk));
+    client.on("error", () => {});
+    client.write("GARBAGE\r\n\r\n");
+    await new Promise((resolve) => client.once("end", resolve));
+    expect(statusesOf(text)).toEqual([400]);
+    const deadline = Date.now() + 1000;
+    let open;
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      open = await new Promise((resolve) => server.server.getConnections((err, count) => resolve(count)));
+    } while (open > 0 && Date.now() < deadline);
+    client.destroy();
+    expect(open).toBe(0);
+  });
 
   it("pipelined requests are answered in order on one connection", async () => {
     const one = `GET / HTTP/1.1\r\n${H}\r\n`;

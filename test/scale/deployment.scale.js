@@ -44,9 +44,11 @@ describe.skipIf(missing.length !== 0)("nginx + two lib-server instances + Redis"
     expect([...seen].sort()).toEqual(["a", "b"]);
   });
 
-  it("req.ip and req.protocol come from X-Forwarded-*, and a forged X-Forwarded-For is ignored", async () => {
+  it("req.ip and req.protocol come from X-Forwarded-*, and forged X-Forwarded-For/-Host/-Proto are ignored", async () => {
     const client = clientFrom("127.0.0.2");
-    const res = await client.request("GET", "/whoami", { headers: { "x-forwarded-for": "6.6.6.6" } });
+    const res = await client.request("GET", "/whoami", {
+      headers: { "x-forwarded-for": "6.6.6.6", "x-forwarded-host": "evil.example", "x-forwarded-proto": "gopher" },
+    });
     // nginx connects from 127.0.0.1 over plain HTTP; the app sees the client and https.
     expect(res.json()).toMatchObject({ ip: "127.0.0.2", protocol: "https", secure: true, hostname: "localhost" });
   });

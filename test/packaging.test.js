@@ -1,0 +1,45 @@
+// The README's install line for this project (a packed tarball; the npm registry's
+// "lib-server" is an unrelated package) gives a project where both module systems load it.
+import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const npm = (args, cwd) => execFileSync("npm", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+
+describe("installed from a packed tarball", () => {
+  let project;
+  beforeAll(() => {
+    project = mkdtempSync(join(tmpdir(), "lib-server-install-"));
+    const [{ filename }] = JSON.parse(npm(["pack", "--json", "--pack-destination", project], root));
+    writeFileSync(join(project, "package.json"), JSON.stringify({ name: "user-app", private: true, type: "module" }));
+    // Dependencies come from npm's cache, filled by this checkout's own install.
+    npm(["install", "--prefer-offline", "--no-audit", "--no-fund", join(project, filename)], project);
+  }, 120_000);
+  afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+  it("ships its license, sources and types", () => {
+    for (const file of ["LICENSE", "package.json", "src/index.js", "src/index.cjs", "types/index.d.ts"]) {
+      expect([file, existsSync(join(project, "node_modules/lib-server", file))]).toEqual([file, true]);
+    }
+  });
+
+  it("serves a request through `import Server from \"lib-server\"` and through require()", () => {
+    const app = `
+      const app = new Server();
+      app.get("/hi", (req, res) => res.json({ hi: typeof req.query }));
+      const server = app.listen(0, "127.0.0.1", async () => {
+        const res = await fetch("http://127.0.0.1:" + server.address().port + "/hi");
+        console.log(res.status, await res.text());
+        server.close();
+      });`;
+    writeFileSync(join(project, "esm.mjs"), `import Server from "lib-server";\n${app}`);
+    writeFileSync(join(project, "cjs.cjs"), `const Server = require("lib-server");\n${app}`);
+    for (const file of ["esm.mjs", "cjs.cjs"]) {
+      expect(execFileSync(process.execPath, [file], { cwd: project, encoding: "utf8" }).trim()).toBe('200 {"hi":"object"}');
+    }
+  });
+});

@@ -3,10 +3,10 @@
 import http from "node:http";
 import { resolve } from "node:path";
 import { EventEmitter } from "node:events";
-import { Router, useArguments } from "./router.js";
+import { Router, useArguments } from "./router/index.js";
 import { Request } from "./request.js";
 import { Response } from "./response.js";
-import { methods } from "./route.js";
+import { methods } from "./router/route.js";
 import { finalHandler } from "./final-handler.js";
 import { compileETag, compileQueryParser, compileTrust } from "./settings.js";
 import { httpError } from "./errors.js";

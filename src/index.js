@@ -1,7 +1,7 @@
 // lib-server: `import Server from "lib-server"` (or `import express from "lib-server"`).
 import Server from "./application.js";
-import { Router } from "./router.js";
-import { Route } from "./route.js";
+import { Router } from "./router/index.js";
+import { Route } from "./router/route.js";
 import { Request } from "./request.js";
 import { Response } from "./response.js";
 import { compose } from "./compose.js";

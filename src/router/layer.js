@@ -1,6 +1,6 @@
 // One entry of a router's stack: a middleware (`use`, prefix match) or a route (`route`,
 // full match), with its compiled patterns and the tree shapes the router indexes.
-import { compilePattern, matchPattern } from "./path.js";
+import { compilePattern, matchPattern } from "./pattern.js";
 
 export class Layer {
   constructor(path, { end, strict, sensitive }, handle) {

@@ -1,13 +1,13 @@
 // Path syntax: Express 5 patterns compared with Express 5, Express 4 forms with Express 4,
-// and the radix-tree "shapes" of src/path.js, which Express has no equivalent for.
+// and the radix-tree "shapes" of src/router/pattern.js, which Express has no equivalent for.
 import net from "node:net";
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import express from "express";
 import express4 from "express4";
-import Server from "../src/index.js";
-import { compilePattern, matchPattern, shapesMayOverlap, decodeParam } from "../src/path.js";
-import { compareSuite } from "./helpers/compare.js";
-import { differential } from "./helpers/differential.js";
+import Server from "../../src/index.js";
+import { compilePattern, matchPattern, shapesMayOverlap, decodeParam } from "../../src/router/pattern.js";
+import { compareSuite } from "../helpers/compare.js";
+import { differential } from "../helpers/differential.js";
 
 // Answers with the route that matched and its params (null prototype made plain for JSON).
 const show = (name) => (req, res) => res.json({ name, params: { ...req.params }, path: req.path });

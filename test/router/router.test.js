@@ -1,10 +1,10 @@
 // Routing order, next() semantics and mounting, compared with Express 5 request by request.
 import { vi, describe, it, expect, beforeAll, afterAll } from "vitest";
-import { differential } from "./helpers/differential.js";
-import { compareSuite, trace, step } from "./helpers/compare.js";
+import { differential } from "../helpers/differential.js";
+import { compareSuite, trace, step } from "../helpers/compare.js";
 import express from "express";
 import methodOverride from "method-override";
-import Server from "../src/index.js";
+import Server from "../../src/index.js";
 
 // Both frameworks log errors reaching the final handler; keep the output readable.
 let consoleError;

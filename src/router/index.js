@@ -1,0 +1,73 @@
+// The router: Express's semantics (one ordered stack of middleware and routes), a radix
+// tree's speed (chain-index.js narrows the stack per request; dispatch.js walks it).
+import { Layer } from "./layer.js";
+import { Route, methods } from "./route.js";
+import { handle } from "./dispatch.js";
+
+const noop = () => {};
+
+export function Router(options = {}) {
+  function router(req, res, next) {
+    router.handle(req, res, next);
+  }
+  Object.setPrototypeOf(router, Router.prototype);
+  router.caseSensitive = Boolean(options.caseSensitive);
+  router.strict = Boolean(options.strict);
+  router.mergeParams = Boolean(options.mergeParams);
+  router.params = Object.create(null); // app.param()/router.param() callbacks by name
+  router.stack = [];
+  router.index = null; // built lazily: { tree, shapes, chains, fallback, all }
+  return router;
+}
+
+Object.setPrototypeOf(Router.prototype, Function.prototype);
+Router.Route = Route;
+
+/**
+ * `use([path], ...handlers)` arguments: the path (default "/") and the flattened handlers.
+ * The first argument is a path unless it is, or nests, a function.
+ */
+export function useArguments(args) {
+  let probe = args[0];
+  while (Array.isArray(probe) && probe.length !== 0) probe = probe[0];
+  const hasPath = typeof probe !== "function";
+  return { path: hasPath ? args[0] : "/", fns: args.slice(hasPath ? 1 : 0).flat(Infinity) };
+}
+
+Router.prototype.handle = handle;
+
+Router.prototype.use = function use(...args) {
+  const { path, fns } = useArguments(args);
+  if (fns.length === 0) throw new TypeError("argument handler is required");
+  for (const fn of fns) {
+    if (typeof fn !== "function") throw new TypeError("argument handler must be a function");
+    this.stack.push(new Layer(path, { end: false, strict: false, sensitive: this.caseSensitive }, fn));
+  }
+  this.index = null;
+  return this;
+};
+
+Router.prototype.route = function route(path) {
+  const route = new Route(path);
+  const layer = new Layer(path, { end: true, strict: this.strict, sensitive: this.caseSensitive }, noop);
+  layer.route = route;
+  this.stack.push(layer);
+  this.index = null;
+  return route;
+};
+
+Router.prototype.param = function param(name, fn) {
+  if (!name) throw new TypeError("argument name is required");
+  if (typeof name !== "string") throw new TypeError("argument name must be a string");
+  if (!fn) throw new TypeError("argument fn is required");
+  if (typeof fn !== "function") throw new TypeError("argument fn must be a function");
+  (this.params[name] ??= []).push(fn);
+  return this;
+};
+
+for (const method of [...methods, "all"]) {
+  Router.prototype[method] = function addRoute(path, ...handlers) {
+    this.route(path)[method](...handlers);
+    return this;
+  };
+}

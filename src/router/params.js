@@ -1,0 +1,70 @@
+// app.param() callbacks and mergeParams, as router 2 runs them.
+
+export function mergeParams(params, parent) {
+  if (typeof parent !== "object" || !parent) return params;
+  const merged = Object.assign({}, parent);
+  if (!(0 in params) || !(0 in parent)) return Object.assign(merged, params);
+  // Both have numeric (unnamed) params: shift ours after the parent's, as Express does.
+  let i = 0;
+  let o = 0;
+  while (i in params) i++;
+  while (o in parent) o++;
+  for (i--; i >= 0; i--) {
+    params[i + o] = params[i];
+    if (i < o) delete params[i];
+  }
+  return Object.assign(merged, params);
+}
+
+export function hasParamCallbacks(router) {
+  for (const _ in router.params) return true;
+  return false;
+}
+
+// app.param() callbacks, in key order, each value handled once per request and router.
+export function processParams(router, layer, req, res, called, done) {
+  const keys = layer.keys;
+  let k = 0;
+  let fnIndex = 0;
+  let callbacks;
+  let state;
+  let key;
+
+  const nextParam = (err) => {
+    if (err) return done(err);
+    if (k >= keys.length) return done();
+    key = keys[k++];
+    const value = req.params[key];
+    callbacks = router.params[key];
+    if (value === undefined || !callbacks) return nextParam();
+    state = called.get(key);
+    if (state && (state.match === value || (state.error && state.error !== "route"))) {
+      req.params[key] = state.value;
+      return nextParam(state.error);
+    }
+    state = { error: null, match: value, value };
+    called.set(key, state);
+    fnIndex = 0;
+    nextCallback();
+  };
+
+  const nextCallback = (err) => {
+    const fn = callbacks[fnIndex++];
+    state.value = req.params[key];
+    if (err) {
+      state.error = err;
+      return nextParam(err);
+    }
+    if (!fn) return nextParam();
+    try {
+      const ret = fn(req, res, nextCallback, state.value, key);
+      if (ret !== undefined && ret !== null && typeof ret.then === "function") {
+        ret.then(undefined, (rejection) => nextCallback(rejection || new Error("Rejected promise")));
+      }
+    } catch (thrown) {
+      nextCallback(thrown);
+    }
+  };
+
+  nextParam();
+}

@@ -13,6 +13,7 @@ import { httpError } from "./errors.js";
 import { gracefulClose } from "./shutdown.js";
 import { handleClientError } from "./client-error.js";
 import { View } from "./view.js";
+import { serverClasses, setServerClasses } from "./node-internals.js";
 
 const TRUST_PROXY_DEFAULT = Symbol("trust proxy default");
 // Not `_router`: libraries probe `app._router` to detect Express 4.
@@ -363,7 +364,7 @@ proto.responseClass = function responseClass() {
 // objects, and switching each one's prototype costs V8 dearly (a 4x slower hello world).
 // When the app is that server's only request listener and the server still uses Node's
 // default classes, tell it to create ours instead: later requests arrive ready, as with
-// listen(). Node reads these classes per request from two symbol-keyed fields.
+// listen().
 const adoptedServers = new WeakSet();
 
 function adoptServer(app, server) {
@@ -371,12 +372,9 @@ function adoptServer(app, server) {
   adoptedServers.add(server);
   const listeners = server.listeners("request");
   if (listeners.length !== 1 || listeners[0] !== app) return;
-  const fields = Object.getOwnPropertySymbols(server);
-  const requestField = fields.find((s) => s.description === "IncomingMessage");
-  const responseField = fields.find((s) => s.description === "ServerResponse");
-  if (server[requestField] !== http.IncomingMessage || server[responseField] !== http.ServerResponse) return;
-  server[requestField] = app.requestClass();
-  server[responseField] = app.responseClass();
+  const current = serverClasses(server);
+  if (current.IncomingMessage !== http.IncomingMessage || current.ServerResponse !== http.ServerResponse) return;
+  setServerClasses(server, app.requestClass(), app.responseClass());
 }
 
 function classOn(Base, prototype) {

@@ -1,6 +1,8 @@
 // Requests Node's parser rejects (malformed request line or headers, smuggling attempts,
 // oversized headers, slow clients) get a short, honest answer and a closed connection,
 // instead of Node's silent drop. Nothing here can throw into the process.
+import { responseOnSocket } from "./node-internals.js";
+
 const ANSWERS = {
   HPE_HEADER_OVERFLOW: "431 Request Header Fields Too Large",
   ERR_HTTP_REQUEST_TIMEOUT: "408 Request Timeout",
@@ -10,7 +12,7 @@ const ANSWERS = {
 export function handleClientError(app, err, socket) {
   if (app.listenerCount("clientError") > 0) app.emit("clientError", err, socket);
   // Reset by the peer or nothing left to answer on: just let the socket go.
-  if (err.code === "ECONNRESET" || !socket.writable || socket._httpMessage?.headersSent) {
+  if (err.code === "ECONNRESET" || !socket.writable || responseOnSocket(socket)?.headersSent) {
     socket.destroy();
     return;
   }

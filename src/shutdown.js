@@ -4,6 +4,8 @@
 // connection list Node keeps for closeIdleConnections() (Node 18.2+; without it, busy
 // connections are only marked from their next request on).
 
+import { connectionsOf, lastRequestOnSocket, responseOnSocket } from "./node-internals.js";
+
 const IDLE_SWEEP_MS = 50;
 // A connection that has sent nothing yet when close starts may be carrying its first
 // request (a proxy writes it right after connecting), or may be a browser's speculative
@@ -17,7 +19,7 @@ export function gracefulClose(server, { timeout = 10_000 } = {}) {
     // Responses still to be written say "Connection: close", so keep-alive clients (and
     // proxies) don't send another request on a connection about to close. Only the last
     // request read on a connection is marked: pipelined ones behind it are answered first.
-    for (const socket of liveSockets(server)) closeAfterResponse(undefined, socket.parser?.incoming?.res);
+    for (const socket of connectionsOf(server)) closeAfterResponse(undefined, lastRequestOnSocket(socket)?.res); // req.res: set by app.handle
     // Ahead of the app's own listener, which may answer synchronously.
     server.prependListener("request", closeAfterResponse);
     // Connections become idle as their responses finish; sweep them until none remain.
@@ -44,13 +46,7 @@ function closeAfterResponse(req, res) {
 
 // closeIdleConnections() spares connections that never started a request.
 function closeSilentConnections(server) {
-  for (const socket of liveSockets(server)) {
-    if (socket.bytesRead === 0 && !socket._httpMessage) socket.destroy();
+  for (const socket of connectionsOf(server)) {
+    if (socket.bytesRead === 0 && !responseOnSocket(socket)) socket.destroy();
   }
-}
-
-function liveSockets(server) {
-  const key = Object.getOwnPropertySymbols(server).find((symbol) => symbol.description === "http.server.connections");
-  const list = key && server[key];
-  return typeof list?.all === "function" ? list.all().map((parser) => parser.socket).filter(Boolean) : [];
 }

@@ -14,6 +14,7 @@ import { gracefulClose } from "./shutdown.js";
 import { handleClientError } from "./client-error.js";
 import { View } from "./view.js";
 import { serverClasses, setServerClasses } from "./node-internals.js";
+import { requestStart, requestEnd, traceRequest } from "./tracing.js";
 
 const TRUST_PROXY_DEFAULT = Symbol("trust proxy default");
 // Not `_router`: libraries probe `app._router` to detect Express 4.
@@ -122,6 +123,7 @@ proto.handle = function handle(req, res, callback) {
   }
   req.res = res;
   res.req = req;
+  if (callback === undefined && (requestStart.hasSubscribers || requestEnd.hasSubscribers)) traceRequest(this, req, res);
   if (this.settings["x-powered-by"]) res.setHeader("X-Powered-By", "lib-server");
   const done = callback ?? ((err) => this.finish(req, res, err));
   if (req.url.length > this.limits.maxUrlLength) return done(httpError(414));

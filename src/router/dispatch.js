@@ -6,6 +6,7 @@ import { callHandler } from "./layer.js";
 import { lookup, treeMatch } from "./chain-index.js";
 import { processParams, mergeParams, hasParamCallbacks } from "./params.js";
 import { routingPathOf, protohostOf } from "../url.js";
+import { handlerChannel, tracedCall, debugging, explainSkip } from "../tracing.js";
 
 export function handle(req, res, out) {
   if (typeof out !== "function") throw new TypeError("argument callback is required");
@@ -20,6 +21,7 @@ export function handle(req, res, out) {
   let removed = "";
   let slashAdded = false;
   let route = null; // the route whose handlers run, while inside one
+  let routeLayer = null; // its layer in the stack
   let routeIdx = 0;
   let routeMethod = "";
   // Methods collected for an automatic answer to an OPTIONS request.
@@ -70,23 +72,32 @@ export function handle(req, res, out) {
         try {
           match = layer.match(path);
         } catch (decodeError) {
+          if (debugging) explainSkip(layer, req, `a param does not decode (${decodeError.message})`);
           layerError = layerError || decodeError;
           continue;
         }
-        if (match === null) continue;
+        if (match === null) {
+          if (debugging) explainSkip(layer, req, `its path does not match ${path}`);
+          continue;
+        }
       }
 
       const layerRoute = layer.route;
       if (layerRoute !== undefined) {
-        if (layerError) continue; // routes do not take errors
+        if (layerError) {
+          if (debugging) explainSkip(layer, req, "an error is pending and routes do not take errors");
+          continue;
+        }
         // req.method is read here, not once: method-override and friends change it.
         const method = req.method;
         if (!layerRoute.handlesMethod(method)) {
+          if (debugging) explainSkip(layer, req, `it has no handler for ${method}`);
           if (allowed !== null && method === "OPTIONS") allowed.push(...layerRoute.allowedMethods());
           continue;
         }
         req.route = layerRoute;
       } else if (layerError ? layer.handle.length !== 4 : layer.handle.length > 3) {
+        if (debugging) explainSkip(layer, req, layerError ? "an error is pending and it is not an error handler (4 arguments)" : "it is an error handler and no error is pending");
         continue;
       }
 
@@ -149,7 +160,7 @@ export function handle(req, res, out) {
       return true;
     }
     routeIdx = found + 1;
-    callHandler(route.stack[found].handle, layerError, req, res, next);
+    invoke(routeLayer, route.stack[found].handle, layerError);
     sync = 0;
     return true;
   }
@@ -158,13 +169,19 @@ export function handle(req, res, out) {
     const layerRoute = layer.route;
     if (layerRoute !== undefined) {
       route = layerRoute;
+      routeLayer = layer;
       routeIdx = 0;
       routeMethod = layerRoute.dispatchMethod(req.method);
       if (!runRoute(undefined)) next();
       return;
     }
     if (match.path.length !== 0 && !trimPrefix(match.path)) return next(layerError);
-    callHandler(layer.handle, layerError, req, res, next);
+    invoke(layer, layer.handle, layerError);
+  }
+
+  function invoke(layer, fn, layerError) {
+    if (handlerChannel.hasSubscribers) tracedCall(layer, fn, layerError, req, res, next);
+    else callHandler(fn, layerError, req, res, next);
   }
 
   function done(err) {

@@ -221,9 +221,14 @@ describe("matching time stays linear in the path length", () => {
       }
       for (const path of hostile) {
         for (const c of compiled) {
-          const start = performance.now();
-          matchPattern(c, path);
-          const elapsed = performance.now() - start;
+          // The best of three: a GC pause or a busy machine must not fail it, a
+          // backtracking blow-up is slow every time.
+          let elapsed = Infinity;
+          for (let run = 0; run < 3 && elapsed > 50; run++) {
+            const start = performance.now();
+            matchPattern(c, path);
+            elapsed = Math.min(elapsed, performance.now() - start);
+          }
           if (elapsed > 50) slow.push(`${pattern} on ${path.slice(0, 12)}...: ${elapsed.toFixed(0)} ms`);
         }
       }

@@ -1,0 +1,139 @@
+// Request tracing: the "express.router.request" tracing channel published like router 2.3
+// (Express 5.3) publishes it, lib-server's request start/end channels, and
+// NODE_DEBUG=lib-server explaining skipped layers.
+import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import dc from "node:diagnostics_channel";
+import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import express from "express";
+import Server from "../src/index.js";
+import { listen, request } from "./helpers/differential.js";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const channel = dc.tracingChannel("express.router.request");
+
+// The same app on both frameworks: named middleware, a mounted router, sync and async
+// handlers, a thrown error and an error handler.
+function build(factory) {
+  const app = factory();
+  app.set("env", "test");
+  app.use(function logger(req, res, next) {
+    next();
+  });
+  const api = factory.Router();
+  api.get("/items/:id", function loadItem(req, res, next) {
+    next();
+  }, async function sendItem(req, res) {
+    await new Promise((resolve) => setImmediate(resolve));
+    res.json({ id: req.params.id });
+  });
+  api.get("/fail", function failing() {
+    throw new Error("failed here");
+  });
+  app.use("/api", api);
+  app.use(function handleError(err, req, res, next) {
+    res.status(500).send(err.message);
+  });
+  return app;
+}
+
+// Records [event, handler name, extra] for every event of one request.
+async function recordEvents(factory, path) {
+  const events = [];
+  const handlers = {};
+  for (const event of ["start", "end", "asyncStart", "asyncEnd", "error"]) {
+    handlers[event] = (ctx) => {
+      if (ctx.req.url === undefined) return;
+      events.push([event, ctx.handler.name || "<anonymous>", event === "error" ? ctx.error.message : undefined]);
+    };
+  }
+  channel.subscribe(handlers);
+  const server = await listen(build(factory));
+  try {
+    const res = await request(server.port, { path });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    return { status: res.status, events };
+  } finally {
+    channel.unsubscribe(handlers);
+    await server.close();
+  }
+}
+
+describe('the "express.router.request" tracing channel, as Express 5.3 publishes it', () => {
+  for (const path of ["/api/items/7", "/api/fail", "/nothing"]) {
+    it(`GET ${path}: the same events for the same handlers`, async () => {
+      const expected = await recordEvents(express, path);
+      const actual = await recordEvents(Server, path);
+      expect(actual).toEqual(expected);
+      expect(actual.events.length).toBeGreaterThan(0);
+    });
+  }
+
+  it("the context names the handler and where it is mounted", async () => {
+    const seen = [];
+    const start = (ctx) => seen.push({ name: ctx.name, mountPath: ctx.mountPath, route: ctx.route, hasLayer: Boolean(ctx.layer) });
+    channel.start.subscribe(start);
+    const server = await listen(build(Server));
+    try {
+      await request(server.port, { path: "/api/items/7" });
+    } finally {
+      channel.start.unsubscribe(start);
+      await server.close();
+    }
+    expect(seen).toEqual([
+      { name: "logger", mountPath: "", route: "/", hasLayer: true },
+      { name: "router", mountPath: "/api", route: "/api", hasLayer: true },
+      { name: "loadItem", mountPath: "/api", route: "/items/:id", hasLayer: true },
+      { name: "sendItem", mountPath: "/api", route: "/items/:id", hasLayer: true },
+    ]);
+  });
+});
+
+describe("lib-server.request.start / lib-server.request.end", () => {
+  let server;
+  beforeAll(async () => {
+    server = await listen(build(Server));
+  });
+  afterAll(() => server.close());
+
+  it("publish each request with Node's message shape, plus the app", async () => {
+    const seen = [];
+    const onStart = (m) => seen.push(["start", m.request.url, typeof m.response.end, m.socket === m.request.socket, typeof m.app]);
+    const onEnd = (m) => seen.push(["end", m.request.originalUrl, m.response.statusCode]);
+    dc.subscribe("lib-server.request.start", onStart);
+    dc.subscribe("lib-server.request.end", onEnd);
+    try {
+      await request(server.port, { path: "/api/items/1" });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      dc.unsubscribe("lib-server.request.start", onStart);
+      dc.unsubscribe("lib-server.request.end", onEnd);
+    }
+    expect(seen).toEqual([
+      ["start", "/api/items/1", "function", true, "function"],
+      ["end", "/api/items/1", 200],
+    ]);
+  });
+});
+
+describe("NODE_DEBUG=lib-server", () => {
+  it("explains why each considered layer was skipped", async () => {
+    const source = `
+      import Server from "lib-server";
+      const app = Server();
+      app.post("/x", (req, res) => res.end());
+      app.use("/x", function onlyErrors(err, req, res, next) { next(err); });
+      app.get("/x", (req, res) => res.end("got"));
+      const server = app.listen(0, "127.0.0.1", async () => {
+        await (await fetch("http://127.0.0.1:" + server.address().port + "/x")).text();
+        server.close();
+      });`;
+    const stderr = await new Promise((resolve, reject) => {
+      execFile(process.execPath, ["--input-type=module", "-e", source], { cwd: root, env: { ...process.env, NODE_DEBUG: "lib-server" }, timeout: 15000 }, (err, stdout, stderr) =>
+        err ? reject(err) : resolve(stderr),
+      );
+    });
+    expect(stderr).toMatch(/LIB-SERVER \d+: GET \/x: skipped route \/x: it has no handler for GET/);
+    expect(stderr).toMatch(/skipped middleware onlyErrors at \/x: it is an error handler and no error is pending/);
+  });
+});

@@ -11,9 +11,10 @@ import { sendListing } from "./static/listing.js";
 import { ListingCache } from "./static/listing-cache.js";
 import { encodeUrl } from "./deps.js";
 
-export function serveStatic(root, options = {}) {
+export function serveStatic(root, options) {
   if (!root) throw new TypeError("root path required");
   if (typeof root !== "string") throw new TypeError("root path must be a string");
+  options ??= {}; // serve-static accepts null
   const { setHeaders } = options;
   if (setHeaders !== undefined && typeof setHeaders !== "function") throw new TypeError("option setHeaders must be function");
 

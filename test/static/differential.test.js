@@ -110,6 +110,11 @@ describe("matches express.static", () => {
     }
   });
 
+  it("options: null is accepted, as serve-static does", async () => {
+    await compare("/hello.txt", { options: null });
+    await compare("/sub", { options: null });
+  });
+
   it("options: index, extensions, redirect, dotfiles, fallthrough", async () => {
     await compare("/", { options: { index: false }, compareBody: false });
     await compare("/", { options: { index: ["page.html"] } });

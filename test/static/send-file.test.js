@@ -55,6 +55,10 @@ describe("sendFile", () => {
     expect(await lastOutcome()).toEqual({ path: join(tree.root, "a.txt"), err: null, finished: true });
   });
 
+  it("accepts null options, as send does", async () => {
+    expect((await call(join(tree.root, "a.txt"), null)).text).toBe("alpha");
+  });
+
   it("resolves a relative path against options.root", async () => {
     expect((await call("page.html", { root: tree.root })).text).toBe("<p>page</p>");
     expect((await call("dir/", { root: tree.root })).text).toBe("<p>dir</p>");

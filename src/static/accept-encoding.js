@@ -1,21 +1,28 @@
-// Accept-Encoding (RFC 9110 §12.5.3): is `name` acceptable, i.e. listed (or
-// covered by "*") with a q-value above 0?
+// Accept-Encoding (RFC 9110 §12.5.3): is `name` acceptable? Decided exactly as
+// `negotiator` (behind accepts and compression) does, so a header means the same
+// here as in Express: items parsed by `content-type`; among those naming `name`
+// or "*", the exact name beats "*", then the higher q, then the later item; the
+// winner's q must be above 0. An invalid q ("abc", "-1") is NaN or negative:
+// not acceptable.
+import { contentType } from "../deps.js";
+
 export function acceptsEncoding(header, name) {
   if (header === undefined) return false;
-  let exact = -1;
-  let any = -1;
-  for (const item of header.split(",")) {
-    const semi = item.indexOf(";");
-    const token = (semi === -1 ? item : item.slice(0, semi)).trim().toLowerCase();
-    if (token !== name && token !== "*") continue;
-    const q = semi === -1 ? 1 : quality(item.slice(semi + 1));
-    if (token === name) exact = q;
-    else any = q;
+  let bestS = 0;
+  let bestQ = 0;
+  let bestOrder = -1;
+  for (let index = 0, order = 0; index < header.length; order++) {
+    const item = contentType.parse(header, { comma: true, start: index });
+    index = item.index + 1;
+    const s = item.type === name ? 1 : item.type === "*" ? 0 : -1;
+    if (s === -1) continue;
+    const q = item.parameters.q ? parseFloat(item.parameters.q) : 1;
+    // negotiator's comparison, NaN included (a NaN difference falls through to the order)
+    if ((bestS - s || bestQ - q || bestOrder - order) < 0) {
+      bestS = s;
+      bestQ = q;
+      bestOrder = order;
+    }
   }
-  return (exact !== -1 ? exact : any) > 0;
-}
-
-function quality(params) {
-  const match = /(?:^|;)\s*q\s*=\s*([0-9.]+)/i.exec(params);
-  return match ? Number(match[1]) || 0 : 1;
+  return bestQ > 0;
 }

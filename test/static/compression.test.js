@@ -1,7 +1,9 @@
 // Precompressed siblings (option `precompressed`) and on-the-fly compression (option `compress`).
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { brotliCompressSync, gzipSync, brotliDecompressSync, gunzipSync } from "node:zlib";
+import accepts from "accepts";
 import { serveStatic } from "../../src/static.js";
+import { acceptsEncoding } from "../../src/static/accept-encoding.js";
 import { makeTree, staticServers } from "./helpers.js";
 
 const SOURCE = "export const greeting = 'hello';\n".repeat(200);
@@ -83,6 +85,33 @@ describe("precompressed", () => {
     const res = await plain.request("/app.js", { headers: { "accept-encoding": "br" } });
     expect(res.headers["content-encoding"]).toBeUndefined();
     expect(res.headers.vary).toBeUndefined();
+  });
+});
+
+describe("Accept-Encoding", () => {
+  // What `accepts` (negotiator, as used by Express and compression) decides is the reference.
+  const HEADERS = [
+    "gzip;q=abc", "gzip;q=-1", "gzip;q=-0", "gzip;q=NaN", "*;q=abc", "gzip;q=0.5abc", "gzip;q=", "gzip;q",
+    "gzip;Q=0", 'gzip;q="0"', 'gzip;q="0.3"', "gzip;q=1e-3", "gzip;q=.5", "gzip;q=0, *", "*;q=0, gzip", "GZIP",
+    "gzip ; q=0", "gzip;level=1;q=0", 'gzip;x="a;q=0"', 'gzip; a="x,q=0"; q=0', "gzip;q=0;q=1", "gzip;q=0,gzip;q=1",
+    "gzip;q=1, gzip;q=abc", "gzip;q=abc, gzip;q=1", "gzip q=0", "x-gzip", "identity", "", "br;q=0, *",
+    "deflate, gzip;q=1.0, *;q=0.5", "br, gzip", "  gzip  ", "gzip\t;\tq=0",
+  ];
+
+  it.each(HEADERS)("%j means what it means to negotiator", (header) => {
+    for (const name of ["gzip", "br"]) {
+      const reference = accepts({ headers: { "accept-encoding": header } }).encodings([name]) === name;
+      expect(acceptsEncoding(header, name), name).toBe(reference);
+    }
+  });
+
+  it("an invalid or negative q does not select a precompressed file", async () => {
+    const s = await serve({ precompressed: true });
+    for (const header of ["gzip;q=abc", "gzip;q=-1", "br;q=abc, gzip;q=-1"]) {
+      const res = await s.request("/app.js", { headers: { "accept-encoding": header } });
+      expect(res.headers["content-encoding"], header).toBeUndefined();
+      expect(res.text).toBe(SOURCE);
+    }
   });
 });
 

@@ -255,7 +255,9 @@ export class Response extends http.ServerResponse {
     }
     if (!opts.root && !path.isAbsolute(filePath)) throw new TypeError("path must be absolute or specify root to res.sendFile");
     const next = this.req.next;
-    fileSender().sendFile(this.req, this, filePath, { ...opts, etag: this.app.enabled("etag") }, (err) => {
+    // The app's etag setting decides, as in Express; etag: "strong" asks for strong tags.
+    const etag = this.app.enabled("etag") && (opts.etag === "strong" ? "strong" : true);
+    fileSender().sendFile(this.req, this, filePath, { ...opts, etag }, (err) => {
       if (done) return done(err);
       if (err && err.code === "EISDIR") return next();
       // Errors writing to a client that left are nobody's business but the log's.

@@ -180,21 +180,26 @@ async function sendEntry(req, res, next, entry, site) {
     body = loaded;
   }
   let bytes = body.buffer;
-  let etag = body.etag;
   if (cfg.compress && encoding === undefined && bytes !== null && headers.range === undefined) {
     const copy = compressedCopy(res, headers, body, cache);
     if (copy !== null) {
       bytes = copy.buffer;
-      etag = copy.etag;
       encoding = copy.encoding;
     }
+  }
+  let etag;
+  if (cfg.etag !== false) {
+    etag = cfg.etag === "strong" ? body.strongEtag : body.etag;
+    // Each encoded representation gets a tag of its own, even where the
+    // sibling file happens to share the original's size and mtime.
+    if (encoding !== undefined) etag = `${etag.slice(0, -1)}-${encoding}"`;
   }
 
   if (site.beforeHeaders !== null) site.beforeHeaders(res, entry, cfg);
   if (cfg.acceptRanges && !res.hasHeader("Accept-Ranges")) res.setHeader("Accept-Ranges", "bytes");
   if (cfg.cacheControl !== null && !res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", cfg.cacheControl);
   if (cfg.lastModified && !res.hasHeader("Last-Modified")) res.setHeader("Last-Modified", body.lastModified);
-  if (cfg.etag && !res.hasHeader("ETag")) res.setHeader("ETag", etag);
+  if (etag !== undefined && !res.hasHeader("ETag")) res.setHeader("ETag", etag);
 
   if (
     headers["if-none-match"] !== undefined ||

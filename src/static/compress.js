@@ -15,7 +15,7 @@ const COMPRESSORS = {
   gzip: (buffer, done) => gzip(buffer, done),
 };
 
-// -> { buffer, etag, encoding } to send, or null to send the file as is.
+// -> { buffer, encoding } to send, or null to send the file as is.
 export function compressedCopy(res, headers, entry, cache) {
   if (entry.buffer.length < MIN_SIZE || !COMPRESSIBLE.test(entry.type)) return null;
   vary(res, "Accept-Encoding");
@@ -35,6 +35,6 @@ function compress(entry, name, cache) {
   entry.encoded[name] = null; // pending, or not worth it
   COMPRESSORS[name](entry.buffer, (err, buffer) => {
     if (err || buffer.length > entry.buffer.length * WORTH_IT || !cache.account(entry, buffer.length)) return;
-    entry.encoded[name] = { buffer, encoding: name, etag: `${entry.etag.slice(0, -1)}-${name}"` };
+    entry.encoded[name] = { buffer, encoding: name };
   });
 }

@@ -1,12 +1,14 @@
 // Conditional requests (RFC 9110 §13), evaluated against the validators the
 // response carries (so a user-set ETag or Last-Modified is honoured).
 
-// If-Match (strong comparison) then If-Unmodified-Since -> 412 when true.
+// If-Match then If-Unmodified-Since -> 412 when true. A strong ETag is compared
+// strongly (RFC 9110); a weak one, the default, weakly as send does, or a file
+// with weak validators could never satisfy If-Match.
 export function preconditionFailed(headers, etag, lastModified) {
   const ifMatch = headers["if-match"];
   if (ifMatch !== undefined) {
     if (ifMatch.trim() === "*") return false;
-    return etag === undefined || etag.startsWith("W/") || !listIncludes(ifMatch, etag, false);
+    return etag === undefined || !listIncludes(ifMatch, etag, etag.startsWith("W/"));
   }
   const since = Date.parse(headers["if-unmodified-since"]);
   if (Number.isNaN(since)) return false;
@@ -34,14 +36,13 @@ export function notModified(headers, etag, lastModified) {
 }
 
 // If-Range: a range is only served if the client's copy is the current one
-// (strong ETag match, or exactly the Last-Modified date).
+// (the ETag sent, or exactly the Last-Modified date). Like send, a weak ETag
+// counts: it is the only tag a default file has, and resuming must work.
 export function rangeIsCurrent(headers, etag, lastModified) {
   const ifRange = headers["if-range"];
   if (ifRange === undefined) return true;
   const value = ifRange.trim();
-  if (value.startsWith('"') || value.startsWith("W/")) {
-    return etag !== undefined && !etag.startsWith("W/") && value === etag;
-  }
+  if (value.startsWith('"') || value.startsWith("W/")) return value === etag;
   const date = Date.parse(value);
   return !Number.isNaN(date) && date === Date.parse(lastModified);
 }

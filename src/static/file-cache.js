@@ -26,11 +26,19 @@ class Entry {
     this.encoded = null; // { br, gzip } compressed on the fly, see compress.js
     this.bytes = 0; // what this entry counts against maxBytes
     this.loading = null;
+    this.strong = null; // strong ETag, made when first asked for
     if (this.kind !== FILE) return;
-    // Strong validator: the representation only changes if size or mtime (µs) does.
-    this.etag = `"${stat.size.toString(16)}-${Math.round(stat.mtimeMs * 1000).toString(16)}"`;
+    // Weak, exactly as the `etag` package (send, Express) computes it for fs.Stats:
+    // the bytes are only known to be "the same file", and an encoder in front
+    // (compression()) may change them without touching the tag.
+    this.etag = `W/"${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}"`;
     this.lastModified = new Date(stat.mtimeMs).toUTCString();
     this.type = mimeTypes().contentType(extname(path)) || "application/octet-stream";
+  }
+
+  // Option etag: "strong": the representation only changes if size or mtime (µs) does.
+  get strongEtag() {
+    return (this.strong ??= `"${this.stat.size.toString(16)}-${Math.round(this.stat.mtimeMs * 1000).toString(16)}"`);
   }
 
   sameAs(stat, code) {

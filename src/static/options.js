@@ -18,7 +18,7 @@ export function sendOptions(opts) {
     dotfiles,
     index: stringList(opts.index ?? "index.html", "index option"),
     extensions: stringList(opts.extensions ?? [], "extensions option"),
-    etag: opts.etag !== false,
+    etag: etagMode(opts.etag),
     lastModified: opts.lastModified !== false,
     acceptRanges: opts.acceptRanges !== false,
     cacheControl: opts.cacheControl === false ? null : `public, max-age=${Math.floor(maxAge / 1000)}${immutable ? ", immutable" : ""}`,
@@ -27,6 +27,14 @@ export function sendOptions(opts) {
     compress: Boolean(opts.compress),
     followSymlinks: Boolean(opts.followSymlinks),
   };
+}
+
+// false | "weak" (default, as send) | "strong". Like send, any falsy value but
+// undefined turns ETags off.
+function etagMode(value) {
+  if (value === undefined) return "weak";
+  if (value === "strong") return "strong";
+  return value ? "weak" : false;
 }
 
 function stringList(value, name) {

@@ -65,6 +65,7 @@ describe("precompressed", () => {
     const br = await get("/app.js", "br");
     const plain = await get("/app.js", "identity");
     expect(br.headers.etag).not.toBe(plain.headers.etag);
+    expect(br.headers.etag).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+-br"$/);
     const again = await s.request("/app.js", { headers: { "accept-encoding": "br", "if-none-match": br.headers.etag } });
     expect(again.status).toBe(304);
     const other = await s.request("/app.js", { headers: { "accept-encoding": "identity", "if-none-match": br.headers.etag } });

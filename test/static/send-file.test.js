@@ -3,6 +3,7 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import http from "node:http";
 import { join } from "node:path";
 import { sendFile } from "../../src/send-file.js";
+import { differential, request } from "../helpers/differential.js";
 import { makeTree, listen } from "./helpers.js";
 
 let tree, server;
@@ -156,5 +157,36 @@ describe("sendFile", () => {
     const range = await call(join(tree.root, "big.bin"), {}, { headers: { range: "bytes=1048576-1048580" } });
     expect(range.status).toBe(206);
     expect(range.body.length).toBe(5);
+  });
+});
+
+// res.sendFile / res.download in an Express 5 app and in lib-server: status, headers
+// (ETag included) and body must agree.
+describe("res.sendFile and res.download against Express", () => {
+  let d;
+  beforeAll(async () => {
+    d = await differential((app) => {
+      app.get("/file", (req, res) => res.sendFile(join(tree.root, "a.txt")));
+      app.get("/download", (req, res) => res.download(join(tree.root, "a.txt")));
+      app.get("/strong", (req, res) => res.sendFile(join(tree.root, "a.txt"), { etag: "strong" }));
+    });
+  });
+  afterAll(() => d.close());
+
+  it("sends the same weak ETag and validators", async () => {
+    for (const path of ["/file", "/download"]) {
+      const [expected, actual] = await d.both({ path });
+      expect(actual.headers.etag).toMatch(/^W\/"/);
+      expect(actual).toEqual(expected);
+      const [expected304, actual304] = await d.both({ path, headers: { "if-none-match": expected.headers.etag } });
+      expect(actual304.status).toBe(304);
+      expect(actual304).toEqual(expected304);
+    }
+  });
+
+  it('takes etag: "strong" as a request for a strong tag (Express has no such option)', async () => {
+    const res = await request(d.lib.port, { path: "/strong" });
+    expect(res.headers.etag).toMatch(/^"5-[0-9a-f]+"$/);
+    expect((await call(join(tree.root, "a.txt"), { etag: "strong" })).headers.etag).toBe(res.headers.etag);
   });
 });

@@ -55,8 +55,14 @@ describe("serving files", () => {
     expect(res.headers["accept-ranges"]).toBe("bytes");
     expect(res.headers["cache-control"]).toBe("public, max-age=0");
     expect(res.headers["last-modified"]).toBe(stat.mtime.toUTCString());
-    expect(res.headers.etag).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
-    expect(res.headers.etag.startsWith(`"${(20).toString(16)}-`)).toBe(true);
+    // Weak, exactly as the `etag` package makes it from fs.Stats (what Express sends).
+    expect(res.headers.etag).toBe(`W/"${(20).toString(16)}-${stat.mtime.getTime().toString(16)}"`);
+  });
+
+  it('etag: "strong" sends a strong ETag instead', async () => {
+    const strong = await serve({ etag: "strong" });
+    const res = await strong.request("/text.txt");
+    expect(res.headers.etag).toMatch(/^"14-[0-9a-f]+"$/);
   });
 
   it("answers HEAD with the same headers and no body", async () => {
@@ -235,9 +241,11 @@ describe("options", () => {
   });
 });
 
-// A default server and the validators it sends for /text.txt.
+// A server and the validators it sends for /text.txt. Strong ETags here: they
+// get RFC 9110's strong comparisons (the default weak ones are compared to
+// Express in differential.test.js).
 async function serveWithValidators() {
-  const s = await serve();
+  const s = await serve({ etag: "strong" });
   const { headers } = await s.request("/text.txt");
   return { s, etag: headers.etag, lastModified: headers["last-modified"] };
 }

@@ -48,13 +48,21 @@ export function sendFile(req, res, filePath, options, done) {
     beforeHeaders: cfg.headers === null ? null : setExtraHeaders,
   };
   let settled = false;
-  const onClose = () => finish(res.writableFinished ? undefined : Object.assign(new Error("Request aborted"), { code: "ECONNABORTED" }));
+  const onClose = () => finish(res.writableFinished ? undefined : requestAborted());
   function finish(err) {
     if (settled) return;
     settled = true;
     res.off("close", onClose);
     if (done) done(err);
     else if (err && !res.headersSent && err.code !== "ECONNABORTED") sendErrorPage(res, err);
+  }
+  // Too late for a file: the client is gone or the response already started (or
+  // ended). Its "close" may be past, so no event would settle this: answer now,
+  // asynchronously, with what send/Express report (ECONNABORTED, else the 500).
+  const socketGone = res.socket != null && !res.socket.writable;
+  if (socketGone || res.headersSent) {
+    setImmediate(finish, socketGone ? requestAborted() : headersSentError());
+    return;
   }
   res.on("close", onClose);
 
@@ -63,6 +71,14 @@ export function sendFile(req, res, filePath, options, done) {
   if (typeof checked === "number") return finish(failureError(checked));
   if (cfg.dotfiles !== "allow" && hasDotSegment(checked)) return finish(failureError(cfg.dotfiles === "deny" ? 403 : 404));
   servePath(req, res, null, cfg.root === null ? checked : rootPrefix(cfg.root) + checked, site);
+}
+
+function requestAborted() {
+  return Object.assign(new Error("Request aborted"), { code: "ECONNABORTED" });
+}
+
+function headersSentError() {
+  return httpError(500, "Can't set headers after they are sent.");
 }
 
 function setExtraHeaders(res, entry, cfg) {
@@ -154,7 +170,7 @@ export function failureError(reason) {
 
 async function sendEntry(req, res, next, entry, site) {
   const { cfg, cache } = site;
-  if (res.headersSent) return site.fail(req, res, next, httpError(500, "Can't set headers after they are sent."), true);
+  if (res.headersSent) return site.fail(req, res, next, headersSentError(), true);
   const headers = req.headers;
   const isHead = req.method === "HEAD";
 

@@ -3,6 +3,7 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import http from "node:http";
 import { join } from "node:path";
 import { sendFile } from "../../src/send-file.js";
+import Server from "../../src/index.js";
 import { differential, request } from "../helpers/differential.js";
 import { makeTree, listen } from "./helpers.js";
 
@@ -164,8 +165,18 @@ describe("sendFile", () => {
 // (ETag included) and body must agree.
 describe("res.sendFile and res.download against Express", () => {
   let d;
+  // What each framework's sendFile callback received: { express: [...], lib: [...] }.
+  const seen = { express: [], lib: [] };
+  const report = (log) => (err) => log.push(err ? { name: err.name, code: err.code, message: err.message, status: err.status } : null);
   beforeAll(async () => {
-    d = await differential((app) => {
+    d = await differential((app, factory) => {
+      const log = seen[factory === Server ? "lib" : "express"];
+      app.get("/after-end", (req, res) => {
+        res.end("ended");
+        res.sendFile(join(tree.root, "a.txt"), report(log));
+      });
+      // The client leaves before the handler answers.
+      app.get("/client-gone", (req, res) => res.once("close", () => res.sendFile(join(tree.root, "big.bin"), report(log))));
       app.get("/file", (req, res) => res.sendFile(join(tree.root, "a.txt")));
       app.get("/download", (req, res) => res.download(join(tree.root, "a.txt")));
       app.get("/strong", (req, res) => res.sendFile(join(tree.root, "a.txt"), { etag: "strong" }));
@@ -182,6 +193,28 @@ describe("res.sendFile and res.download against Express", () => {
       expect(actual304.status).toBe(304);
       expect(actual304).toEqual(expected304);
     }
+  });
+
+  it("calls back with an error when the response already ended", async () => {
+    seen.express.length = seen.lib.length = 0;
+    const [expected, actual] = await d.both({ path: "/after-end" });
+    expect(actual).toEqual(expected);
+    await expect.poll(() => seen.lib.length + seen.express.length).toBe(2);
+    expect(seen.lib).toEqual(seen.express);
+    expect(seen.lib[0]).toMatchObject({ status: 500, message: "Can't set headers after they are sent." });
+  });
+
+  it("calls back with ECONNABORTED when the client went away first", async () => {
+    seen.express.length = seen.lib.length = 0;
+    for (const server of [d.express, d.lib]) {
+      const req = http.get({ host: "127.0.0.1", port: server.port, path: "/client-gone", agent: false });
+      req.on("error", () => {});
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      req.destroy();
+    }
+    await expect.poll(() => seen.lib.length + seen.express.length).toBe(2);
+    expect(seen.lib).toEqual(seen.express);
+    expect(seen.lib[0]).toMatchObject({ code: "ECONNABORTED", message: "Request aborted" });
   });
 
   it('takes etag: "strong" as a request for a strong tag (Express has no such option)', async () => {

@@ -177,7 +177,9 @@ async function sendEntry(req, res, next, entry, site) {
   // The representation: the file itself or a precompressed sibling of it.
   let body = entry;
   let encoding;
-  if (cfg.precompressed !== null) {
+  // Byte offsets (options start/end) are offsets into the file itself.
+  const whole = cfg.start === 0 && cfg.end === undefined;
+  if (cfg.precompressed !== null && whole) {
     vary(res, "Accept-Encoding");
     const accepted = headers["accept-encoding"];
     for (const { name, suffix } of accepted === undefined ? [] : cfg.precompressed) {
@@ -196,7 +198,7 @@ async function sendEntry(req, res, next, entry, site) {
     body = loaded;
   }
   let bytes = body.buffer;
-  if (cfg.compress && encoding === undefined && bytes !== null && headers.range === undefined) {
+  if (cfg.compress && encoding === undefined && bytes !== null && headers.range === undefined && whole) {
     const copy = compressedCopy(res, headers, body, cache);
     if (copy !== null) {
       bytes = copy.buffer;
@@ -238,7 +240,11 @@ async function sendEntry(req, res, next, entry, site) {
   if (!res.hasHeader("Content-Type")) res.setHeader("Content-Type", entry.type);
   if (encoding !== undefined) res.setHeader("Content-Encoding", encoding);
 
-  const size = bytes !== null ? bytes.length : body.stat.size;
+  // The entity is the file's bytes from `offset` on, at most up to options.end
+  // (inclusive), as in send; a Range applies within it.
+  const offset = cfg.start;
+  let size = Math.max(0, (bytes !== null ? bytes.length : body.stat.size) - offset);
+  if (cfg.end !== undefined) size = Math.max(0, Math.min(size, cfg.end - offset + 1));
   let start = 0;
   let end = size - 1;
   if (headers.range !== undefined && cfg.acceptRanges && res.statusCode === 200) {
@@ -259,8 +265,8 @@ async function sendEntry(req, res, next, entry, site) {
   const length = end - start + 1;
   res.setHeader("Content-Length", length);
   if (isHead || length === 0) res.end();
-  else if (bytes !== null) res.end(length === bytes.length ? bytes : bytes.subarray(start, end + 1));
-  else streamFile(req, res, next, body, start, end, site);
+  else if (bytes !== null) res.end(length === bytes.length ? bytes : bytes.subarray(offset + start, offset + end + 1));
+  else streamFile(req, res, next, body, offset + start, offset + end, site);
 }
 
 // Headers describing a body that a 304 doesn't have.

@@ -26,6 +26,9 @@ export function sendOptions(opts) {
     precompressed: encodingList(opts.precompressed),
     compress: Boolean(opts.compress),
     followSymlinks: Boolean(opts.followSymlinks),
+    // Byte offsets into the file, end inclusive (send's start/end).
+    start: opts.start || 0,
+    end: opts.end,
   };
 }
 

@@ -8,6 +8,8 @@ import { differential, request } from "../helpers/differential.js";
 import { makeTree, listen } from "./helpers.js";
 
 let tree, server;
+// Streamed, not cached (over 1 MiB), and every offset recognisable.
+const COUNTING = Buffer.from(Array.from({ length: 3 * 1024 * 1024 }, (_, i) => i % 251));
 // Each request says what to do through headers, results are reported back in
 // X-Done (what `done` received) when the callback answers.
 const outcomes = [];
@@ -19,6 +21,8 @@ beforeAll(async () => {
     "dir/index.html": "<p>dir</p>",
     ".config/app.json": "{}",
     "big.bin": Buffer.alloc(4 * 1024 * 1024, 7),
+    "digits.txt": "0123456789",
+    "counting.bin": COUNTING,
   });
   server = await listen((req, res) => {
     const url = new URL(req.url, "http://x");
@@ -178,6 +182,7 @@ describe("res.sendFile and res.download against Express", () => {
       // The client leaves before the handler answers.
       app.get("/client-gone", (req, res) => res.once("close", () => res.sendFile(join(tree.root, "big.bin"), report(log))));
       app.get("/file", (req, res) => res.sendFile(join(tree.root, "a.txt")));
+      app.get("/slice/:name", (req, res) => res.sendFile(join(tree.root, req.params.name), JSON.parse(req.query.options)));
       app.get("/download", (req, res) => res.download(join(tree.root, "a.txt")));
       app.get("/strong", (req, res) => res.sendFile(join(tree.root, "a.txt"), { etag: "strong" }));
     });
@@ -215,6 +220,33 @@ describe("res.sendFile and res.download against Express", () => {
     await expect.poll(() => seen.lib.length + seen.express.length).toBe(2);
     expect(seen.lib).toEqual(seen.express);
     expect(seen.lib[0]).toMatchObject({ code: "ECONNABORTED", message: "Request aborted" });
+  });
+
+  it("honours start/end (inclusive byte offsets), with Range inside them, as send", async () => {
+    const cases = [
+      [{ start: 2, end: 5 }],
+      [{ start: 2 }],
+      [{ end: 3 }],
+      [{ start: 0, end: 0 }],
+      [{ start: 4, end: 100 }],
+      [{ start: 20 }],
+      [{ start: 2, end: 5 }, { range: "bytes=1-2" }],
+      [{ start: 2, end: 5 }, { range: "bytes=-2" }],
+      [{ start: 2, end: 5 }, { range: "bytes=2-" }],
+      [{ start: 2, end: 5 }, { range: "bytes=4-9" }],
+      [{ start: 2, end: 5 }, { range: "bytes=0-1,3-3" }],
+      [{ start: 2, end: 5 }, { range: "bytes=1-2" }, "HEAD"],
+    ];
+    for (const name of ["digits.txt", "counting.bin"]) {
+      for (const [options, headers = {}, method = "GET"] of cases) {
+        const path = `/slice/${name}?options=${encodeURIComponent(JSON.stringify(options))}`;
+        const [expected, actual] = await d.both({ path, headers, method });
+        const label = `${method} ${name} ${JSON.stringify(options)} ${JSON.stringify(headers)}`;
+        expect(actual, label).toEqual(expected);
+      }
+    }
+    const [, slice] = await d.both({ path: `/slice/counting.bin?options=${encodeURIComponent('{"start":1000000,"end":1000009}')}` });
+    expect(slice.body).toBe(COUNTING.subarray(1_000_000, 1_000_010).toString());
   });
 
   it('takes etag: "strong" as a request for a strong tag (Express has no such option)', async () => {

@@ -44,7 +44,8 @@ export function sendFile(req, res, filePath, options, done) {
     cache: sharedCache,
     realRoot: cfg.root === null || cfg.followSymlinks ? null : undefined,
     fail: (req, res, next, reason) => finish(failureError(reason)),
-    directory: (req, res, next, entry) => finish(httpError(404, "EISDIR, read", { code: "EISDIR", path: entry.path })),
+    directory: (req, res, next, entry, indexed) =>
+      finish(indexed ? failureError(404) : httpError(404, "EISDIR, read", { code: "EISDIR", path: entry.path })),
     beforeHeaders: cfg.headers === null ? null : setExtraHeaders,
   };
   let settled = false;
@@ -99,12 +100,15 @@ export function rootPrefix(root) {
 }
 
 /**
- * Serves `path` (absolute; a trailing slash asks for the directory's index).
- * `site` carries the normalized options, the cache and the caller's policy:
- * fail(req, res, next, reason, fileFound), directory(req, res, next, entry, path) and
- * beforeHeaders(res, entry, cfg) (null when unused).
+ * Serves `path` (absolute; a trailing slash asks for the directory's index,
+ * provided the URL itself ends in "/": as in send, "/dir%2f" names the directory
+ * without its slash). `site` carries the normalized options, the cache and the
+ * caller's policy: fail(req, res, next, reason, fileFound),
+ * directory(req, res, next, entry, indexed) (indexed: the index files were tried)
+ * and beforeHeaders(res, entry, cfg) (null when unused).
  */
-export async function servePath(req, res, next, path, site) {
+export async function servePath(req, res, next, path, site, urlSlash = true) {
+  const indexed = urlSlash && path.endsWith("/");
   let found = false;
   try {
     if (site.realRoot === undefined) {
@@ -112,12 +116,12 @@ export async function servePath(req, res, next, path, site) {
       if (real === null) return site.fail(req, res, next, "ENOENT", false);
       site.realRoot = real;
     }
-    const entry = await resolveEntry(path, site);
+    const entry = await resolveEntry(path, indexed, site);
     if (entry.kind === FILE) {
       found = true;
       return await sendEntry(req, res, next, entry, site);
     }
-    if (entry.kind === DIRECTORY) return site.directory(req, res, next, entry, path);
+    if (entry.kind === DIRECTORY) return site.directory(req, res, next, entry, indexed);
     site.fail(req, res, next, entry.code ?? 500, false);
   } catch (err) {
     site.fail(req, res, next, NOT_FOUND_CODES.has(err.code) ? err.code : err, found);
@@ -129,13 +133,18 @@ async function entryFor(path, site) {
 }
 
 // The file to send, else the directory (index files exhausted), else a miss.
-async function resolveEntry(path, site) {
+async function resolveEntry(path, indexed, site) {
   const { cfg } = site;
-  if (path.endsWith("/")) {
+  if (indexed) {
     for (const name of cfg.index) {
       const index = await entryFor(path + name, site);
       if (index.kind === FILE) return index;
     }
+    const dir = await entryFor(path.slice(0, -1) || "/", site);
+    return dir.kind === DIRECTORY ? dir : NOT_A_DIRECTORY;
+  }
+  // Still ending in "/" (an encoded slash): only a directory may match, to be redirected.
+  if (path.endsWith("/")) {
     const dir = await entryFor(path.slice(0, -1) || "/", site);
     return dir.kind === DIRECTORY ? dir : NOT_A_DIRECTORY;
   }

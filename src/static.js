@@ -40,8 +40,8 @@ export function serveStatic(root, options) {
       if (fallthrough && !fileFound && failureStatus(reason) < 500) next();
       else next(failureError(reason));
     },
-    directory(req, res, next, entry, path) {
-      if (!path.endsWith("/")) {
+    directory(req, res, next, entry, indexed) {
+      if (!indexed) {
         if (redirect) sendRedirect(res, slashLocation(req));
         else site.fail(req, res, next, 404, false);
       } else if (listing) {
@@ -72,7 +72,7 @@ export function serveStatic(root, options) {
     // Mounted at /static, a request for "/static" arrives as "/": treat it as
     // the directory without its slash, so the redirect happens at the mount.
     if (relative === "/" && req.originalUrl !== undefined && !pathnameOf(req.originalUrl)?.endsWith("/")) relative = "";
-    servePath(req, res, next, prefix + relative, site);
+    servePath(req, res, next, prefix + relative, site, pathname.endsWith("/"));
   };
 }
 

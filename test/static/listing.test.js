@@ -100,6 +100,17 @@ describe("listing", () => {
     expect(Number(head.headers["content-length"])).toBeGreaterThan(0);
   });
 
+  it("redirects a directory named with an encoded slash (/docs%2f) instead of listing it there", async () => {
+    const res = await s.request("/docs%2f");
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe("/docs%2f/");
+    const listing = await s.request(res.headers.location);
+    expect(listing.status).toBe(200);
+    // Relative links resolve against the slash form, so they lead to the files.
+    const href = /href="(b\.txt)"/.exec(listing.text)[1];
+    expect((await s.request(new URL(href, `http://x${res.headers.location}`).pathname)).text).toBe("bb");
+  });
+
   it("lists 10,000 files quickly, with shared reads for concurrent requests", async () => {
     const big = join(tree.root, "big");
     mkdirSync(big);

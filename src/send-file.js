@@ -5,8 +5,9 @@
 import { createReadStream } from "node:fs";
 import { extname, isAbsolute, resolve as resolvePath } from "node:path";
 import { httpError } from "./errors.js";
+import { statusError, withStatus, fsError } from "./static/errors.js";
 import { sendOptions } from "./static/options.js";
-import { FileCache, FILE, DIRECTORY, realRootOf } from "./static/file-cache.js";
+import { FileCache, MISSING, FILE, DIRECTORY, realRootOf } from "./static/file-cache.js";
 import { normalizeRelative, hasDotSegment } from "./static/safe-path.js";
 import { preconditionFailed, notModified, rangeIsCurrent } from "./static/conditional.js";
 import { singleRange } from "./static/ranges.js";
@@ -44,8 +45,11 @@ export function sendFile(req, res, filePath, options, done) {
     cache: sharedCache,
     realRoot: cfg.root === null || cfg.followSymlinks ? null : undefined,
     fail: (req, res, next, reason) => finish(failureError(reason)),
-    directory: (req, res, next, entry, indexed) =>
-      finish(indexed ? failureError(404) : httpError(404, "EISDIR, read", { code: "EISDIR", path: entry.path })),
+    // With the slash and index files to try: the last one's miss. Else send
+    // found the directory itself: Express's own error (no status; its
+    // res.sendFile then calls next()).
+    directory: (req, res, next, entry, indexed, miss) =>
+      finish(indexed && cfg.index.length > 0 ? failureError(miss) : Object.assign(new Error("EISDIR, read"), { code: "EISDIR" })),
     beforeHeaders: cfg.headers === null ? null : setExtraHeaders,
   };
   let settled = false;
@@ -55,7 +59,7 @@ export function sendFile(req, res, filePath, options, done) {
     settled = true;
     res.off("close", onClose);
     if (done) done(err);
-    else if (err && !res.headersSent && err.code !== "ECONNABORTED") sendErrorPage(res, err);
+    else if (err && !res.headersSent && err.code !== "ECONNABORTED") sendErrorPage(res, err.code === "EISDIR" ? statusError(404) : err);
   }
   // Too late for a file: the client is gone or the response already started (or
   // ended). Its "close" may be past, so no event would settle this: answer now,
@@ -113,7 +117,7 @@ export async function servePath(req, res, next, path, site, urlSlash = true) {
   try {
     if (site.realRoot === undefined) {
       const real = await realRootOf(site.cfg.root);
-      if (real === null) return site.fail(req, res, next, "ENOENT", false);
+      if (real === null) return site.fail(req, res, next, { code: "ENOENT", syscall: "stat", path }, false);
       site.realRoot = real;
     }
     const entry = await resolveEntry(path, indexed, site);
@@ -121,10 +125,11 @@ export async function servePath(req, res, next, path, site, urlSlash = true) {
       found = true;
       return await sendEntry(req, res, next, entry, site);
     }
-    if (entry.kind === DIRECTORY) return site.directory(req, res, next, entry, indexed);
-    site.fail(req, res, next, entry.code ?? 500, false);
+    if (entry.kind === DIRECTORY) return site.directory(req, res, next, entry, indexed, 404);
+    if (entry instanceof IndexMiss) return site.directory(req, res, next, entry.directory, indexed, entry.miss);
+    site.fail(req, res, next, entry, false);
   } catch (err) {
-    site.fail(req, res, next, NOT_FOUND_CODES.has(err.code) ? err.code : err, found);
+    site.fail(req, res, next, err, found);
   }
 }
 
@@ -132,49 +137,60 @@ async function entryFor(path, site) {
   return site.cache.peek(path) ?? (await site.cache.lookup(path, site.realRoot));
 }
 
-// The file to send, else the directory (index files exhausted), else a miss.
+// The file to send, else the directory (index files exhausted: an IndexMiss),
+// else a miss. Which miss is send's: the last path it tried, or a plain 404
+// when the last candidate was a directory.
 async function resolveEntry(path, indexed, site) {
   const { cfg } = site;
   if (indexed) {
+    let miss = 404;
     for (const name of cfg.index) {
       const index = await entryFor(path + name, site);
       if (index.kind === FILE) return index;
+      miss = index.kind === DIRECTORY ? 404 : index;
     }
-    const dir = await entryFor(path.slice(0, -1) || "/", site);
-    return dir.kind === DIRECTORY ? dir : NOT_A_DIRECTORY;
+    // Looked up with its slash: a file there fails as ENOTDIR, as in send.
+    const dir = await entryFor(path, site);
+    if (dir.kind === DIRECTORY) return new IndexMiss(dir, miss);
+    return cfg.index.length > 0 ? miss : dir;
   }
-  // Still ending in "/" (an encoded slash): only a directory may match, to be redirected.
-  if (path.endsWith("/")) {
-    const dir = await entryFor(path.slice(0, -1) || "/", site);
-    return dir.kind === DIRECTORY ? dir : NOT_A_DIRECTORY;
-  }
+  // An encoded trailing slash: a directory (to be redirected) or a miss.
   const entry = await entryFor(path, site);
-  if (entry.kind !== FILE && entry.code === "ENOENT" && cfg.extensions.length > 0 && extname(path) === "") {
+  if (entry.kind === MISSING && entry.code === "ENOENT" && cfg.extensions.length > 0 && extname(path) === "" && !path.endsWith("/")) {
+    let miss = entry;
     for (const ext of cfg.extensions) {
       const candidate = await entryFor(`${path}.${ext}`, site);
       if (candidate.kind === FILE) return candidate;
+      miss = candidate.kind === DIRECTORY ? 404 : candidate;
     }
+    return miss;
   }
   return entry;
 }
 
-const NOT_A_DIRECTORY = { kind: -1, code: "ENOENT" };
+class IndexMiss {
+  constructor(directory, miss) {
+    this.directory = directory;
+    this.miss = miss;
+  }
+}
 
 /**
- * A failure is an HTTP status, an errno code from the file system, or an Error.
+ * A failure is an HTTP status, a miss from the file system (a cache entry or
+ * { code, errno, syscall, path }), or an Error (an HTTP one, or an fs one).
  * It only becomes an Error when someone will see it: falling through to the
- * next middleware on a 404 shouldn't pay for a stack trace.
+ * next middleware on a 404 shouldn't pay for a stack trace. Statuses as send's:
+ * 404 for ENOENT, ENOTDIR and ENAMETOOLONG, else 500.
  */
 export function failureStatus(reason) {
   if (typeof reason === "number") return reason;
-  if (typeof reason === "string") return NOT_FOUND_CODES.has(reason) ? 404 : 500;
-  return reason.status ?? 500;
+  return reason.status ?? (NOT_FOUND_CODES.has(reason.code) ? 404 : 500);
 }
 
 export function failureError(reason) {
-  if (typeof reason === "number") return httpError(reason);
-  if (typeof reason === "string") return httpError(failureStatus(reason), undefined, { code: reason });
-  return reason;
+  if (typeof reason === "number") return statusError(reason);
+  if (!(reason instanceof Error)) return fsError(reason, failureStatus(reason));
+  return reason.status === undefined ? withStatus(reason, failureStatus(reason)) : reason;
 }
 
 async function sendEntry(req, res, next, entry, site) {
@@ -227,6 +243,8 @@ async function sendEntry(req, res, next, entry, site) {
   if (cfg.cacheControl !== null && !res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", cfg.cacheControl);
   if (cfg.lastModified && !res.hasHeader("Last-Modified")) res.setHeader("Last-Modified", body.lastModified);
   if (etag !== undefined && !res.hasHeader("ETag")) res.setHeader("ETag", etag);
+  // Before the 412/416 checks, as send: whoever answers those errors keeps it.
+  if (!res.hasHeader("Content-Type")) res.setHeader("Content-Type", entry.type);
 
   if (
     headers["if-none-match"] !== undefined ||
@@ -246,7 +264,6 @@ async function sendEntry(req, res, next, entry, site) {
     }
   }
   // Set only now: a 304 has no body to describe.
-  if (!res.hasHeader("Content-Type")) res.setHeader("Content-Type", entry.type);
   if (encoding !== undefined) res.setHeader("Content-Encoding", encoding);
 
   // The entity is the file's bytes from `offset` on, at most up to options.end
@@ -262,7 +279,7 @@ async function sendEntry(req, res, next, entry, site) {
       if (range === "unsatisfiable") {
         const contentRange = `bytes */${size}`;
         res.setHeader("Content-Range", contentRange);
-        return site.fail(req, res, next, httpError(416, undefined, { headers: { "Content-Range": contentRange } }), true);
+        return site.fail(req, res, next, statusError(416, { headers: { "Content-Range": contentRange } }), true);
       }
       start = range.start;
       end = range.end;
@@ -292,7 +309,7 @@ function streamFile(req, res, next, entry, start, end, site) {
     // Whoever answers the error must not inherit this file's framing.
     for (const name of ENTITY_HEADERS) res.removeHeader(name);
     res.statusCode = 200;
-    site.fail(req, res, next, NOT_FOUND_CODES.has(err.code) ? err.code : err, true);
+    site.fail(req, res, next, err, true);
   });
   stream.on("end", () => {
     if (stream.bytesRead < end - start + 1) {

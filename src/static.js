@@ -40,7 +40,8 @@ export function serveStatic(root, options) {
       if (fallthrough && !fileFound && failureStatus(reason) < 500) next();
       else next(failureError(reason));
     },
-    directory(req, res, next, entry, indexed) {
+    // `miss`: the failure send would report for the index files (or a 404).
+    directory(req, res, next, entry, indexed, miss) {
       if (!indexed) {
         if (redirect) sendRedirect(res, slashLocation(req));
         else site.fail(req, res, next, 404, false);
@@ -48,7 +49,7 @@ export function serveStatic(root, options) {
         const options = { showDotfiles: cfg.dotfiles === "allow", realRoot: site.realRoot, cache: listings };
         sendListing(req, res, entry.path, listingPath(req), options).catch((err) => site.fail(req, res, next, err, true));
       } else {
-        site.fail(req, res, next, 404, false);
+        site.fail(req, res, next, miss, false);
       }
     },
   };

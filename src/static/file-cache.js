@@ -13,14 +13,22 @@ export const DIRECTORY = 2;
 
 const DEFAULTS = { maxEntries: 10_000, maxBytes: 32 * 1024 * 1024, maxFileSize: 1024 * 1024, revalidateAfter: 1000 };
 
+// What a failed lookup keeps of the error (see errors.js fsError): a cached miss
+// costs no Error object, and one is only made if someone will see it.
+const AS_MISSING = { code: "ENOENT", errno: undefined, syscall: "stat" };
+
 class Entry {
-  constructor(path, target, stat, code, now) {
+  constructor(path, target, stat, failure, now) {
     this.path = path; // as requested: decides the Content-Type
     this.target = target; // realpath when symlinks were checked, else null
     this.stat = stat;
     this.kind = stat === null ? MISSING : stat.isFile() ? FILE : stat.isDirectory() ? DIRECTORY : MISSING;
-    // errno code when missing; sockets, FIFOs and devices count as absent
-    this.code = stat !== null && this.kind === MISSING ? "ENOENT" : code;
+    // When missing: the errno code, errno and syscall; sockets, FIFOs and
+    // devices count as absent.
+    if (stat !== null && this.kind === MISSING) failure = AS_MISSING;
+    this.code = failure?.code;
+    this.errno = failure?.errno;
+    this.syscall = failure?.syscall;
     this.checkedAt = now;
     this.buffer = null;
     this.encoded = null; // { br, gzip } compressed on the fly, see compress.js
@@ -72,27 +80,32 @@ export class FileCache {
   }
 
   // Asks the disk. With `realRoot`, the path's real location must be inside it
-  // (a symlink leading out of the root counts as missing).
+  // (a symlink leading out of the root counts as missing). stat comes first, so
+  // a miss fails as in send: "ENOENT: ..., stat '/abs/path'".
   async lookup(path, realRoot) {
     let target = null;
     let stat = null;
-    let code;
+    let failure = null;
     try {
+      stat = await fsp.stat(path);
       if (realRoot !== null) {
         target = await fsp.realpath(path);
-        if (!isInside(target, realRoot)) throw Object.assign(new Error("outside root"), { code: "ENOENT" });
+        if (!isInside(target, realRoot)) {
+          target = stat = null;
+          failure = AS_MISSING;
+        }
       }
-      stat = await fsp.stat(target ?? path);
     } catch (err) {
-      code = err.code;
+      stat = null;
+      failure = err;
     }
     const now = Date.now();
     const old = this.entries.get(path);
-    if (old !== undefined && old.target === target && old.sameAs(stat, code)) {
+    if (old !== undefined && old.target === target && old.sameAs(stat, failure?.code)) {
       old.checkedAt = now;
       return old;
     }
-    return this.#store(new Entry(path, target, stat, code, now));
+    return this.#store(new Entry(path, target, stat, failure, now));
   }
 
   // Small files are served from memory: read them once. Returns the entry to
@@ -140,7 +153,7 @@ export class FileCache {
     } finally {
       await file.close();
     }
-    const current = entry.sameAs(stat) ? entry : this.#store(new Entry(entry.path, entry.target, stat, undefined, Date.now()));
+    const current = entry.sameAs(stat) ? entry : this.#store(new Entry(entry.path, entry.target, stat, null, Date.now()));
     current.buffer = buffer;
     this.account(current, buffer.length);
     return current;

@@ -6,19 +6,21 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import express from "express";
 import { serveStatic } from "../../src/static.js";
-import { makeTree, listen } from "./helpers.js";
+import { makeTree, listen, errorShape } from "./helpers.js";
 
 const COMPARED = ["content-type", "content-length", "etag", "cache-control", "accept-ranges", "content-range", "location", "last-modified", "allow"];
 let tree;
 const pairs = new Map(); // options key -> { theirs, ours }
 
-async function pair(options = {}, mount) {
-  const key = JSON.stringify({ options, mount });
+// reportErrors: an error handler answers with the error's shape as JSON.
+async function pair(options = {}, mount, reportErrors = false) {
+  const key = JSON.stringify({ options, mount, reportErrors });
   if (!pairs.has(key)) {
     const build = (mw) => {
       const app = express();
       if (mount) app.use(mount, mw);
       else app.use(mw);
+      if (reportErrors) app.use((err, req, res, next) => res.status(err.status ?? 500).json(errorShape(err)));
       return listen(app);
     };
     pairs.set(key, { theirs: await build(express.static(tree.root, options)), ours: await build(serveStatic(tree.root, options)) });
@@ -31,8 +33,8 @@ function picked(res, withLength) {
   return Object.fromEntries(names.filter((name) => res.headers[name] !== undefined).map((name) => [name, res.headers[name]]));
 }
 
-async function compare(path, { options, mount, method = "GET", headers = {}, compareBody = true } = {}) {
-  const { theirs, ours } = await pair(options, mount);
+async function compare(path, { options, mount, method = "GET", headers = {}, compareBody = true, reportErrors } = {}) {
+  const { theirs, ours } = await pair(options, mount, reportErrors);
   const [a, b] = await Promise.all([theirs.request(path, { method, headers }), ours.request(path, { method, headers })]);
   const label = `${method} ${path} ${JSON.stringify(options ?? {})}`;
   expect(b.status, label).toBe(a.status);
@@ -139,6 +141,35 @@ describe("matches express.static", () => {
       await compare("/hello.txt", { headers: { range } });
     }
     await compare("/hello.txt", { headers: { range: "bytes=50-60" }, compareBody: false });
+  });
+
+  it("errors passed to next(err): same name, class, status, expose, code and message", async () => {
+    const long = "/" + "a".repeat(300);
+    const cases = [
+      ["/missing.txt"],
+      ["/missing.txt", { extensions: ["html", "htm"] }],
+      ["/nodex/"],
+      ["/nodex/", { index: false }],
+      ["/missing/", { index: false }],
+      ["/hello.txt/", { index: false }],
+      ["/hello.txt/"],
+      ["/hello.txt%2f"],
+      ["/missing%2f"],
+      [long],
+      ["/.env"],
+      ["/.env", { dotfiles: "deny" }],
+      ["/%E0%A4%A"],
+      ["/a%00.txt"],
+      ["/..%2f..%2fetc/passwd"],
+      ["/sub", { redirect: false }],
+      ["/hello.txt", {}, { range: "bytes=50-60" }],
+      ["/hello.txt", {}, { "if-match": '"other"' }],
+    ];
+    for (const [path, options = {}, headers] of cases) {
+      const { theirs, ours } = await compare(path, { options: { ...options, fallthrough: false }, headers, reportErrors: true });
+      expect(ours.status, path).toBeGreaterThanOrEqual(400);
+      expect(JSON.parse(ours.text), path).toEqual(JSON.parse(theirs.text));
+    }
   });
 
   it("conditional requests with the weak ETag both send", async () => {

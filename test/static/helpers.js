@@ -79,3 +79,10 @@ export function request(base, path, { method = "GET", headers = {}, timeout = 50
     req.end();
   });
 }
+
+// What an error handler can see of an error, for comparing with Express's.
+export function errorShape(err) {
+  if (!err) return null;
+  const { name, status, statusCode, expose, code, errno, syscall, path, message, headers } = err;
+  return { name, class: err.constructor.name, status, statusCode, expose, code, errno, syscall, path, message, headers, keys: Object.keys(err) };
+}

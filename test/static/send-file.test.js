@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { sendFile } from "../../src/send-file.js";
 import Server from "../../src/index.js";
 import { differential, request } from "../helpers/differential.js";
-import { makeTree, listen } from "./helpers.js";
+import { makeTree, listen, errorShape } from "./helpers.js";
 
 let tree, server;
 // Streamed, not cached (over 1 MiB), and every offset recognisable.
@@ -90,9 +90,9 @@ describe("sendFile", () => {
     expect((await call(join(tree.root, ".config/app.json"))).text).toBe("done:404:");
   });
 
-  it("reports a directory as EISDIR", async () => {
+  it("reports a directory as EISDIR (no status, as in Express)", async () => {
     const res = await call(join(tree.root, "dir"));
-    expect(res.text).toBe("done:404:EISDIR");
+    expect(res.text).toBe("done:undefined:EISDIR");
   });
 
   it("sets options.headers, maxAge and friends", async () => {
@@ -183,6 +183,10 @@ describe("res.sendFile and res.download against Express", () => {
       app.get("/client-gone", (req, res) => res.once("close", () => res.sendFile(join(tree.root, "big.bin"), report(log))));
       app.get("/file", (req, res) => res.sendFile(join(tree.root, "a.txt")));
       app.get("/slice/:name", (req, res) => res.sendFile(join(tree.root, req.params.name), JSON.parse(req.query.options)));
+      // ?path=&options=: what the callback's error looks like.
+      app.get("/error", (req, res) =>
+        res.sendFile(req.query.path, JSON.parse(req.query.options ?? "{}"), (err) => res.status(err?.status ?? 500).json(errorShape(err))),
+      );
       app.get("/download", (req, res) => res.download(join(tree.root, "a.txt")));
       app.get("/strong", (req, res) => res.sendFile(join(tree.root, "a.txt"), { etag: "strong" }));
     });
@@ -220,6 +224,33 @@ describe("res.sendFile and res.download against Express", () => {
     await expect.poll(() => seen.lib.length + seen.express.length).toBe(2);
     expect(seen.lib).toEqual(seen.express);
     expect(seen.lib[0]).toMatchObject({ code: "ECONNABORTED", message: "Request aborted" });
+  });
+
+  it("calls back with errors shaped as send's (name, class, status, expose, code, message)", async () => {
+    const cases = [
+      [join(tree.root, "nope.txt")],
+      [join(tree.root, "dir")],
+      [join(tree.root, "a.txt") + "/"],
+      [join(tree.root, "x".repeat(300))],
+      [`${tree.root}/dir/../a.txt`],
+      [join(tree.root, ".config/app.json")],
+      ["nodir/", { root: tree.root }],
+      ["a.txt/", { root: tree.root }],
+      ["dir/", { root: tree.root, index: false }],
+      [".config/app.json", { root: tree.root }],
+      [".config/app.json", { root: tree.root, dotfiles: "deny" }],
+      ["../a.txt", { root: join(tree.root, "dir") }],
+      ["a\0.txt", { root: tree.root }],
+      [join(tree.root, "a.txt"), {}, { range: "bytes=99-" }],
+      [join(tree.root, "a.txt"), {}, { "if-match": '"x"' }],
+    ];
+    for (const [path, options = {}, headers] of cases) {
+      const query = `path=${encodeURIComponent(path)}&options=${encodeURIComponent(JSON.stringify(options))}`;
+      const [expected, actual] = await d.both({ path: `/error?${query}`, headers });
+      expect(actual.status, path).toBeGreaterThanOrEqual(400);
+      expect(JSON.parse(actual.body), path).toEqual(JSON.parse(expected.body));
+      expect(actual, path).toEqual(expected);
+    }
   });
 
   it("honours start/end (inclusive byte offsets), with Range inside them, as send", async () => {

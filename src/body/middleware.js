@@ -1,3 +1,4 @@
+import { AsyncResource } from "node:async_hooks";
 import { finished } from "node:stream";
 import zlib from "node:zlib";
 import { charsetOf, decode, isKnownCharset, unsupportedCharset } from "./charset.js";
@@ -56,12 +57,17 @@ export function createBodyParser(settings) {
       req.pipe(stream);
     }
 
-    readStream(stream, length, limit, onBodyRead, new BodyJob(req, res, next, settings, charset, stream));
+    readStream(stream, length, limit, onBodyReadInScope, new BodyJob(req, res, next, settings, charset, stream));
   };
 }
 
-class BodyJob {
+// The stream's events fire in the socket's async context; a job remembers the
+// one the parser ran in (AsyncLocalStorage stores...), so that next() runs
+// there, as body-parser does. Being the AsyncResource itself, it costs no
+// extra allocation per request.
+class BodyJob extends AsyncResource {
   constructor(req, res, next, settings, charset, stream) {
+    super("lib-server.bodyParser");
     this.req = req;
     this.res = res;
     this.next = next;
@@ -69,6 +75,10 @@ class BodyJob {
     this.charset = charset;
     this.stream = stream;
   }
+}
+
+function onBodyReadInScope(job, err, body) {
+  job.runInAsyncScope(onBodyRead, null, job, err, body);
 }
 
 function onBodyRead(job, err, body) {
@@ -120,7 +130,7 @@ function failRead(job, err) {
     job.next(error);
     return;
   }
-  finished(req, () => job.next(error));
+  finished(req, () => job.runInAsyncScope(job.next, null, error));
   req.resume();
 }
 

@@ -7,7 +7,7 @@ import { extname, isAbsolute, resolve as resolvePath } from "node:path";
 import { httpError } from "./errors.js";
 import { statusError, withStatus, fsError } from "./static/errors.js";
 import { sendOptions } from "./static/options.js";
-import { FileCache, MISSING, FILE, DIRECTORY, realRootOf } from "./static/file-cache.js";
+import { FileCache, MISSING, FILE, DIRECTORY, realRootOf, openEntry } from "./static/file-cache.js";
 import { normalizeRelative, hasDotSegment } from "./static/safe-path.js";
 import { preconditionFailed, notModified, rangeIsCurrent } from "./static/conditional.js";
 import { singleRange } from "./static/ranges.js";
@@ -298,19 +298,28 @@ async function sendEntry(req, res, next, entry, site) {
 // Headers describing a body that a 304 doesn't have.
 const ENTITY_HEADERS = ["Content-Encoding", "Content-Language", "Content-Length", "Content-Range", "Content-Type"];
 
-// A file deleted before it's opened answers 404 (nothing was sent yet); one that
-// shrinks mid-stream can't honour Content-Length, so the connection is cut
-// rather than left waiting for bytes that will never come.
-function streamFile(req, res, next, entry, start, end, site) {
-  const stream = createReadStream(entry.target ?? entry.path, { start, end, highWaterMark: STREAM_CHUNK });
-  stream.on("error", (err) => {
+// A file deleted (or swapped, see openEntry) before it's opened answers 404
+// (nothing was sent yet); one that shrinks mid-stream can't honour
+// Content-Length, so the connection is cut rather than left waiting for bytes
+// that will never come.
+async function streamFile(req, res, next, entry, start, end, site) {
+  const onError = (err) => {
     site.cache.forget(entry);
     if (res.headersSent) return res.destroy();
     // Whoever answers the error must not inherit this file's framing.
     for (const name of ENTITY_HEADERS) res.removeHeader(name);
     res.statusCode = 200;
     site.fail(req, res, next, err, true);
-  });
+  };
+  let file;
+  try {
+    ({ file } = await openEntry(entry));
+  } catch (err) {
+    return onError(err);
+  }
+  if (res.destroyed) return file.close().catch(() => {}); // the client left while it opened
+  const stream = createReadStream(entry.target ?? entry.path, { fd: file, start, end, highWaterMark: STREAM_CHUNK });
+  stream.on("error", onError);
   stream.on("end", () => {
     if (stream.bytesRead < end - start + 1) {
       site.cache.forget(entry);

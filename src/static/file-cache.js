@@ -3,9 +3,10 @@
 // for `revalidateAfter` ms before the next request re-stats the path; an
 // unchanged stat (size, mtime, inode) keeps the cached bytes ("revalidated by
 // mtime"), so revalidateAfter = 0 costs one stat per request and no reads.
-import { promises as fsp } from "node:fs";
+import { promises as fsp, constants as fsConstants } from "node:fs";
 import { extname, sep } from "node:path";
 import { mimeTypes } from "../deps.js";
+import { fsError } from "./errors.js";
 
 export const MISSING = 0;
 export const FILE = 1;
@@ -137,10 +138,14 @@ export class FileCache {
   }
 
   async #read(entry) {
-    const file = await fsp.open(entry.target ?? entry.path, "r");
-    let stat, buffer;
+    let file, stat, buffer;
     try {
-      stat = await file.stat();
+      ({ file, stat } = await openEntry(entry));
+    } catch (err) {
+      this.forget(entry);
+      throw err;
+    }
+    try {
       buffer = Buffer.allocUnsafe(stat.size);
       let filled = 0;
       while (filled < stat.size) {
@@ -181,6 +186,41 @@ export class FileCache {
       this.#remove(this.entries.values().next().value);
     }
   }
+}
+
+const NOFOLLOW = fsConstants.O_NOFOLLOW ?? 0; // not on Windows
+
+/**
+ * Opens the file `entry` describes -> { file: FileHandle, stat }. A checked
+ * entry (target: its real path, inside the root at lookup) must still be that
+ * file: its last component may not have become a symlink (O_NOFOLLOW), and the
+ * file opened must be the one stat'ed (device and inode), or a component
+ * swapped for a symlink since the lookup could lead out of the root. Such a
+ * file counts as gone (ENOENT); unchecked entries (followSymlinks, sendFile
+ * without root) follow whatever is there now, as send does.
+ */
+export async function openEntry(entry) {
+  const checked = entry.target !== null;
+  let file;
+  try {
+    file = await fsp.open(entry.target ?? entry.path, checked ? fsConstants.O_RDONLY | NOFOLLOW : fsConstants.O_RDONLY);
+  } catch (err) {
+    if (checked && err.code === "ELOOP") throw replaced(entry);
+    throw err;
+  }
+  const stat = await file.stat().catch(async (err) => {
+    await file.close();
+    throw err;
+  });
+  if (checked && (stat.ino !== entry.stat.ino || stat.dev !== entry.stat.dev)) {
+    await file.close();
+    throw replaced(entry);
+  }
+  return { file, stat };
+}
+
+function replaced(entry) {
+  return fsError({ code: "ENOENT", syscall: "open", path: entry.path }, 404);
 }
 
 export function isInside(path, root) {

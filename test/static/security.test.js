@@ -1,7 +1,7 @@
 // Nothing outside the root, no dotfiles, no open redirects, no markup injection.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { serveStatic } from "../../src/static.js";
 import { makeTree, listen, fallbackHandler } from "./helpers.js";
@@ -131,6 +131,55 @@ describe("symlinks", () => {
     expect(names).toContain("alias.txt");
     expect(names).not.toContain("leak.txt");
     expect(names).not.toContain("leakdir");
+  });
+});
+
+// Within revalidateAfter the cached stat is trusted, but the file opened must be
+// the one looked up: a path swapped for a symlink leading out of the root is
+// never read through (O_NOFOLLOW, and the opened file's inode checked).
+describe("a file swapped for a symlink after its lookup", () => {
+  let s;
+  beforeAll(async () => {
+    s = await listen(fallbackHandler(serveStatic(publicRoot, { revalidateAfter: 60_000, cacheMaxFileSize: 1024 })));
+  });
+  afterAll(() => s.close());
+  const swap = (name, target) => {
+    rmSync(join(publicRoot, name), { recursive: true });
+    symlinkSync(target, join(publicRoot, name));
+  };
+
+  it("a small file whose bytes were not read yet", async () => {
+    writeFileSync(join(publicRoot, "swap-small.txt"), "public");
+    expect((await s.request("/swap-small.txt", { method: "HEAD" })).status).toBe(200);
+    swap("swap-small.txt", join(tree.root, "secret.txt"));
+    const res = await s.request("/swap-small.txt");
+    expect(res.text).not.toContain(SECRET);
+    expect(res.status).toBe(404);
+  });
+
+  it("a streamed file", async () => {
+    const content = "p".repeat(4096);
+    writeFileSync(join(publicRoot, "swap-big.txt"), content);
+    writeFileSync(join(tree.root, "big-secret.txt"), SECRET.repeat(500));
+    expect((await s.request("/swap-big.txt")).text).toBe(content);
+    swap("swap-big.txt", join(tree.root, "big-secret.txt"));
+    const res = await s.request("/swap-big.txt");
+    expect(res.text).not.toContain(SECRET);
+    expect(res.status).toBe(404);
+  });
+
+  it("a directory on the way", async () => {
+    mkdirSync(join(publicRoot, "swapdir"));
+    writeFileSync(join(publicRoot, "swapdir", "secret.txt"), "p".repeat(4096));
+    writeFileSync(join(publicRoot, "swapdir", "small.txt"), "p");
+    writeFileSync(join(tree.root, "outside", "small.txt"), SECRET);
+    for (const name of ["secret.txt", "small.txt"]) expect((await s.request(`/swapdir/${name}`, { method: "HEAD" })).status).toBe(200);
+    swap("swapdir", join(tree.root, "outside"));
+    for (const name of ["secret.txt", "small.txt"]) {
+      const res = await s.request(`/swapdir/${name}`);
+      expect(res.text, name).not.toContain(SECRET);
+      expect(res.status, name).toBe(404);
+    }
   });
 });
 

@@ -189,6 +189,8 @@ describe("res.sendFile and res.download against Express", () => {
       );
       app.get("/download", (req, res) => res.download(join(tree.root, "a.txt")));
       app.get("/strong", (req, res) => res.sendFile(join(tree.root, "a.txt"), { etag: "strong" }));
+      // Errors from res.sendFile reach next(err): answered here, quietly (the final handler logs them).
+      app.use((err, req, res, next) => res.status(err.status ?? 500).set(err.headers ?? {}).json(errorShape(err)));
     });
   });
   afterAll(() => d.close());

@@ -7,3 +7,58 @@ export function httpError(status, message = statuses.message[status], props) {
   err.expose = status < 500;
   return props ? Object.assign(err, props) : err;
 }
+
+// http-errors' classes, one per 4xx/5xx status, named after its message (404 →
+// NotFoundError, 413 → PayloadTooLargeError) and made on first use. As there,
+// status/statusCode/expose live on the class's prototype, `message` is own and
+// enumerable and `name` own and hidden, so errors print and serialize alike.
+export class HttpError extends Error {}
+
+const errorClasses = new Map();
+
+function errorClassFor(status) {
+  let ErrorClass = errorClasses.get(status);
+  if (ErrorClass === undefined) {
+    ErrorClass = makeErrorClass(status);
+    errorClasses.set(status, ErrorClass);
+  }
+  return ErrorClass;
+}
+
+function makeErrorClass(status) {
+  const message = statuses.message[status];
+  // a code statuses doesn't know shares its class's (499 → BadRequestError)
+  if (message === undefined) return status >= 400 && status < 600 ? errorClassFor(status - (status % 100)) : null;
+  if (status < 400 || status >= 600) return null;
+  const identifier = message.split(" ").map((word) => word.slice(0, 1).toUpperCase() + word.slice(1)).join("").replace(/[^ _0-9a-z]/gi, "");
+  const name = identifier.endsWith("Error") ? identifier : `${identifier}Error`;
+  const ErrorClass = {
+    [name]: class extends HttpError {
+      constructor(text) {
+        super(text ?? message);
+        Object.defineProperty(this, "message", { value: this.message, enumerable: true, configurable: true, writable: true });
+        Object.defineProperty(this, "name", { value: name, enumerable: false, configurable: true, writable: true });
+      }
+    },
+  }[name];
+  Object.assign(ErrorClass.prototype, { status, statusCode: status, expose: status < 500 });
+  return ErrorClass;
+}
+
+/** http-errors' createError(status, message, props): a named error of that status. */
+export function createHttpError(status, message, props) {
+  if (typeof status !== "number" || (!statuses.message[status] && (status < 400 || status >= 600))) status = 500;
+  const ErrorClass = errorClassFor(status);
+  const err = ErrorClass ? new ErrorClass(message) : new Error(message ?? statuses.message[status]);
+  Error.captureStackTrace(err, createHttpError); // after `name` is set: the stack's first line shows it
+  if (err.status !== status) {
+    err.expose = status < 500;
+    err.status = err.statusCode = status;
+  }
+  if (props !== undefined) {
+    for (const key in props) {
+      if (key !== "status" && key !== "statusCode") err[key] = props[key];
+    }
+  }
+  return err;
+}

@@ -11,9 +11,10 @@ export function isKnownCharset(charset) {
   return charset === "utf-8" || iconv().encodingExists(charset);
 }
 
-export function unsupportedCharset(charset) {
+/** body-parser reports a charset the parser refuses as given, an unknown one lower-cased. */
+export function unsupportedCharset(charset, reported = charset) {
   return httpError(415, `unsupported charset "${charset.toUpperCase()}"`, {
-    charset: charset.toLowerCase(),
+    charset: reported,
     type: "charset.unsupported",
   });
 }

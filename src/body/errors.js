@@ -1,26 +1,23 @@
 import { statuses } from "../deps.js";
+import { createHttpError } from "../errors.js";
 
-// Errors shaped like the `http-errors` objects body-parser passes to next():
-// error handlers read `status`, `statusCode`, `expose` and `type` from them.
+// The errors body-parser passes to next(), made as it makes them with
+// http-errors: error handlers read name, status, statusCode, expose and type.
 
-/** A new Error with an HTTP status and extra properties (e.g. `type`). */
-export function httpError(status, message, props) {
-  return withStatus(new Error(message), status, props);
-}
+/** A new named error (413 → PayloadTooLargeError) with extra properties (e.g. `type`). */
+export { createHttpError as httpError };
 
 /**
- * Give an existing error (zlib, JSON.parse, a throwing `verify`) an HTTP
- * status, keeping the one it already carries as http-errors does.
+ * createError(status, err, props) for an existing error (zlib, JSON.parse, a
+ * throwing `verify`): a status it already carries wins; an error that is not
+ * an http-errors one of that status gets own status/statusCode/expose.
  */
 export function asHttpError(err, status, props) {
-  return withStatus(err, err.status || err.statusCode || status, props);
-}
-
-function withStatus(err, status, props) {
+  status = err.status || err.statusCode || status;
   if (typeof status !== "number" || (!statuses.message[status] && (status < 400 || status >= 600))) {
     status = 500;
   }
-  if (err.status !== status || typeof err.expose !== "boolean") {
+  if (!isHttpErrorOf(err, status)) {
     err.expose = status < 500;
     err.status = err.statusCode = status;
   }
@@ -30,4 +27,10 @@ function withStatus(err, status, props) {
     }
   }
   return err;
+}
+
+// An instance of a status's http-errors class, ours or the http-errors
+// package's: it inherits that status instead of owning it.
+function isHttpErrorOf(err, status) {
+  return err.status === status && typeof err.expose === "boolean" && !Object.hasOwn(err, "status");
 }

@@ -33,8 +33,12 @@ export function createBodyParser(settings) {
     let charset = null;
     if (!skipCharset) {
       charset = charsetOf(req.headers["content-type"]) || defaultCharset;
-      if ((isValidCharset !== null && !isValidCharset(charset)) || !isKnownCharset(charset)) {
+      if (isValidCharset !== null && !isValidCharset(charset)) {
         next(unsupportedCharset(charset));
+        return;
+      }
+      if (!isKnownCharset(charset)) {
+        next(unsupportedCharset(charset, charset.toLowerCase()));
         return;
       }
     }

@@ -1,5 +1,6 @@
 // What the disk said about a path, kept in memory: stat-derived validators and,
-// for small files, the bytes. Bounded in entries and bytes (LRU), and trusted
+// for small files, the bytes. Bounded in entries and bytes (LRU; every entry,
+// a miss too, counts its key and bookkeeping against the bytes), and trusted
 // for `revalidateAfter` ms before the next request re-stats the path; an
 // unchanged stat (size, mtime, inode) keeps the cached bytes ("revalidated by
 // mtime"), so revalidateAfter = 0 costs one stat per request and no reads.
@@ -13,6 +14,10 @@ export const FILE = 1;
 export const DIRECTORY = 2;
 
 const DEFAULTS = { maxEntries: 10_000, maxBytes: 32 * 1024 * 1024, maxFileSize: 1024 * 1024, revalidateAfter: 1000 };
+// Rough heap cost of an entry besides its strings: the Entry, its fs.Stats and
+// the Map slot. Paths count 2 bytes a character (V8's two-byte strings), so
+// 20,000 misses for distinct 8 KB paths can't hold more than the budget.
+const ENTRY_OVERHEAD = 400;
 
 // What a failed lookup keeps of the error (see errors.js fsError): a cached miss
 // costs no Error object, and one is only made if someone will see it.
@@ -167,9 +172,12 @@ export class FileCache {
   #store(entry) {
     const old = this.entries.get(entry.path);
     if (old !== undefined) this.#remove(old);
-    if (this.maxEntries > 0) {
+    const bytes = ENTRY_OVERHEAD + 2 * (entry.path.length + (entry.target?.length ?? 0));
+    if (this.maxEntries > 0 && bytes <= this.maxBytes) {
       this.entries.set(entry.path, entry);
       this.newest = entry;
+      entry.bytes = bytes;
+      this.bytes += bytes;
       this.#evict();
     }
     return entry;

@@ -1,5 +1,5 @@
 // Rendered directory listings, kept like files are: trusted for
-// `revalidateAfter` ms, bounded in bytes (LRU). Concurrent requests for the
+// `revalidateAfter` ms, bounded in bytes (LRU; keys count too). Concurrent requests for the
 // same listing share one directory read, so a burst on a 10,000-file
 // directory costs one pass over it, not one per request.
 const DEFAULT_MAX_BYTES = 8 * 1024 * 1024;
@@ -8,7 +8,7 @@ export class ListingCache {
   constructor({ maxBytes = DEFAULT_MAX_BYTES, revalidateAfter = 1000 } = {}) {
     this.maxBytes = maxBytes;
     this.revalidateAfter = revalidateAfter;
-    this.items = new Map(); // key -> { at, body } | { pending }
+    this.items = new Map(); // key -> { at, body, size } | { pending }
     this.bytes = 0;
   }
 
@@ -22,12 +22,13 @@ export class ListingCache {
         this.items.set(key, item); // most recently used last
         return Promise.resolve(item.body);
       }
-      this.bytes -= item.body.length;
+      this.bytes -= item.size;
     }
     const pending = build().then(
       (body) => {
         this.items.delete(key);
-        if (body.length <= this.maxBytes && this.revalidateAfter > 0) this.#add(key, { at: Date.now(), body });
+        const size = body.length + 2 * key.length;
+        if (size <= this.maxBytes && this.revalidateAfter > 0) this.#add(key, { at: Date.now(), body, size });
         return body;
       },
       (err) => {
@@ -41,7 +42,7 @@ export class ListingCache {
 
   #add(key, item) {
     this.items.set(key, item);
-    this.bytes += item.body.length;
+    this.bytes += item.size;
     for (const [oldKey, old] of this.items) {
       if (this.bytes <= this.maxBytes) break;
       if (!old.pending) this.#remove(oldKey, old);
@@ -50,6 +51,6 @@ export class ListingCache {
 
   #remove(key, item) {
     this.items.delete(key);
-    this.bytes -= item.body.length;
+    this.bytes -= item.size;
   }
 }

@@ -4,6 +4,7 @@ import http from "node:http";
 import { writeFileSync, truncateSync, unlinkSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { FileCache, FILE } from "../../src/static/file-cache.js";
+import { ListingCache } from "../../src/static/listing-cache.js";
 import { makeTree, staticServers } from "./helpers.js";
 
 const BIG = 16 * 1024 * 1024;
@@ -79,6 +80,28 @@ describe("bounds", () => {
     } finally {
       local.cleanup();
     }
+  });
+
+  it("counts keys and misses against the byte budget: 20,000 distinct 8 KB missing paths", async () => {
+    const cache = new FileCache({ maxBytes: 1_000_000, revalidateAfter: 60_000 });
+    const long = "m".repeat(8 * 1024);
+    for (let i = 0; i < 20_000; i++) await cache.lookup(join(tree.root, `${i}${long}`), null);
+    let held = 0;
+    for (const key of cache.entries.keys()) held += key.length;
+    expect(held).toBeGreaterThan(0); // misses are still cached, within the budget
+    expect(held).toBeLessThanOrEqual(1_000_000);
+    expect(cache.bytes).toBeGreaterThanOrEqual(held);
+    expect(cache.bytes).toBeLessThanOrEqual(1_000_000);
+  });
+
+  it("the listing cache counts its keys too", async () => {
+    const listings = new ListingCache({ maxBytes: 100_000 });
+    const long = "k".repeat(8 * 1024);
+    for (let i = 0; i < 1000; i++) await listings.get(`${i}${long}`, async () => Buffer.from("x"));
+    let held = 0;
+    for (const key of listings.items.keys()) held += key.length;
+    expect(held).toBeGreaterThan(0);
+    expect(held).toBeLessThanOrEqual(100_000);
   });
 
   it("streams files above cacheMaxFileSize instead of holding them", async () => {

@@ -17,8 +17,9 @@ export declare class Context<State extends object = DefaultState> {
   constructor(req: Request, res: Response, next: NextFunction);
   readonly req: Request;
   readonly res: Response;
-  /** `req.params` */
-  readonly params: Request["params"];
+  /** `req.params`. (A step does not know its route's path: parameters are typed as strings;
+   * a wildcard parameter, `*splat`, is an array of strings at run time.) */
+  readonly params: { [key: string]: string };
   /** `req.query` */
   readonly query: Request["query"];
   /** `req.body`, as set by a body parser */

@@ -7,7 +7,8 @@ import { readStream } from "./read.js";
 
 // The request flow shared by json/urlencoded/text/raw, with body-parser 2's
 // rules: which requests are parsed, charset and Content-Encoding checks,
-// reading under the limit, verify, parse, and draining the request on error.
+// reading under the limit, verify, parse, and draining the request on error
+// (or, past the limit mid-body, leaving it unread for the connection to close).
 
 /**
  * @param {object} settings normalizeOptions() output plus
@@ -121,8 +122,8 @@ function onBodyRead(job, err, body) {
   next();
 }
 
-// A failed read still answers only once the client has sent the whole body
-// (discarded, never buffered), so the connection stays usable.
+// A failed read answers once the client has sent the whole body (discarded,
+// never buffered), so the connection stays usable, as body-parser does.
 function failRead(job, err) {
   const { req, stream } = job;
   const error = asHttpError(err, 400);
@@ -132,10 +133,32 @@ function failRead(job, err) {
   }
   if (typeof req.complete !== "boolean" || requestFinished(req)) {
     job.next(error);
+  } else if (error.type === "entity.too.large" && !req.complete) {
+    // Node may not have parsed the rest of this socket read yet (the body's end
+    // included): decide once it has
+    setImmediate(failPastLimit, job, error);
+  } else {
+    answerWhenDrained(job, error);
+  }
+}
+
+// Past the limit with the body still arriving, its rest may never end (a 1 TB
+// Content-Length, an endless chunked upload): the request stays paused, unread,
+// and Node closes the connection once the 413 is answered.
+function failPastLimit(job, error) {
+  const { req, res } = job;
+  if (req.complete) {
+    answerWhenDrained(job, error);
     return;
   }
-  finished(req, () => job.runInAsyncScope(job.next, null, error));
-  req.resume();
+  // Node then sends "Connection: close" and ends the connection after the response
+  if (res && !res.headersSent) res.shouldKeepAlive = false;
+  job.next(error);
+}
+
+function answerWhenDrained(job, error) {
+  finished(job.req, () => job.runInAsyncScope(job.next, null, error));
+  job.req.resume();
 }
 
 function discard(stream) {

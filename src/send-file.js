@@ -4,8 +4,8 @@
 // the body from memory or a stream. Semantics follow the `send` package.
 import { createReadStream } from "node:fs";
 import { extname, isAbsolute, resolve as resolvePath } from "node:path";
-import { httpError } from "./errors.js";
-import { statusError, withStatus, fsError } from "./static/errors.js";
+import { httpError, createHttpError } from "./errors.js";
+import { withStatus, fsError } from "./static/errors.js";
 import { sendOptions } from "./static/options.js";
 import { FileCache, MISSING, FILE, DIRECTORY, realRootOf, openEntry } from "./static/file-cache.js";
 import { normalizeRelative, hasDotSegment } from "./static/safe-path.js";
@@ -59,7 +59,7 @@ export function sendFile(req, res, filePath, options, done) {
     settled = true;
     res.off("close", onClose);
     if (done) done(err);
-    else if (err && !res.headersSent && err.code !== "ECONNABORTED") sendErrorPage(res, err.code === "EISDIR" ? statusError(404) : err);
+    else if (err && !res.headersSent && err.code !== "ECONNABORTED") sendErrorPage(res, err.code === "EISDIR" ? createHttpError(404) : err);
   }
   // Too late for a file: the client is gone or the response already started (or
   // ended). Its "close" may be past, so no event would settle this: answer now,
@@ -188,7 +188,7 @@ export function failureStatus(reason) {
 }
 
 export function failureError(reason) {
-  if (typeof reason === "number") return statusError(reason);
+  if (typeof reason === "number") return createHttpError(reason);
   if (!(reason instanceof Error)) return fsError(reason, failureStatus(reason));
   return reason.status === undefined ? withStatus(reason, failureStatus(reason)) : reason;
 }
@@ -279,7 +279,7 @@ async function sendEntry(req, res, next, entry, site) {
       if (range === "unsatisfiable") {
         const contentRange = `bytes */${size}`;
         res.setHeader("Content-Range", contentRange);
-        return site.fail(req, res, next, statusError(416, { headers: { "Content-Range": contentRange } }), true);
+        return site.fail(req, res, next, createHttpError(416, undefined, { headers: { "Content-Range": contentRange } }), true);
       }
       start = range.start;
       end = range.end;

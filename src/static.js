@@ -109,12 +109,9 @@ function slashLocation(req) {
   return encodeUrl(`${path.endsWith("/") ? path : path + "/"}${search}`);
 }
 
-// The public path of a listing (mount prefix included), for its title.
+// The public path of a listing (mount prefix included) as the client sent it:
+// its title, and its breadcrumbs' relative links, which the client resolves
+// against this very path.
 function listingPath(req) {
-  const pathname = pathnameOf(req.originalUrl ?? req.url) ?? "/";
-  try {
-    return decodeURIComponent(pathname);
-  } catch {
-    return pathname;
-  }
+  return pathnameOf(req.originalUrl ?? req.url) ?? "/";
 }

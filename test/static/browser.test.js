@@ -95,4 +95,17 @@ describe.skipIf(!hasChromium)("examples/public in Chromium", () => {
     await page.waitForURL(`${server.base}/files/nested/readme.txt`);
     expect(await page.textContent("body")).toContain("A file one level down.");
   }, 30_000);
+
+  // The listing's CSP allows no script at all: sorting and breadcrumbs are plain links.
+  it("sorts the listing from its column headers and climbs with its breadcrumbs", async () => {
+    await page.goto(`${server.base}/files/nested/`);
+    await page.click("th >> text=Size");
+    await page.waitForURL(`${server.base}/files/nested/?sort=size&order=asc`);
+    expect(await page.getAttribute("th:has-text('Size')", "aria-sort")).toBe("ascending");
+    await page.click("th >> text=Size");
+    await page.waitForURL(`${server.base}/files/nested/?sort=size&order=desc`);
+    await page.click("h1 >> text=files");
+    await page.waitForURL(`${server.base}/files/`);
+    expect(await page.title()).toBe("Index of /files/");
+  }, 30_000);
 });

@@ -9,6 +9,9 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const MAKER = fileURLToPath(new URL("../fixtures/make-static.js", import.meta.url));
 export const STATIC_ROOT = join(tmpdir(), "lib-server-bench-static");
+// What the static scenario serves: its three files only, not the 11,000 files
+// of the listing directories next to it (see make-static.js for why).
+export const STATIC_FILES_ROOT = join(STATIC_ROOT, "files");
 const STAMP = join(STATIC_ROOT, ".made-by");
 
 let building;

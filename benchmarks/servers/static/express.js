@@ -1,4 +1,4 @@
-// express.static in an Express 5 app.
+// express.static in an Express 5 app, defaults, as `app.use(express.static(dir))`.
 import express from "express";
 import { port, host, ready } from "../ready.js";
 import { root } from "./root.js";

@@ -1,5 +1,6 @@
-// The directory every static benchmark server serves: $STATIC_ROOT, built by
-// benchmarks/fixtures/make-static.js.
+// The directory a static benchmark server serves: $STATIC_ROOT, built by
+// benchmarks/fixtures/make-static.js (the static scenario points it at the
+// tree's files/, the listing scenario at the whole tree).
 import { statSync } from "node:fs";
 
 export const root = process.env.STATIC_ROOT;

@@ -108,8 +108,9 @@ export function rootPrefix(root) {
  * provided the URL itself ends in "/": as in send, "/dir%2f" names the directory
  * without its slash). `site` carries the normalized options, the cache and the
  * caller's policy: fail(req, res, next, reason, fileFound),
- * directory(req, res, next, entry, indexed) (indexed: the index files were tried)
- * and beforeHeaders(res, entry, cfg) (null when unused).
+ * directory(req, res, next, entry, indexed, miss) (indexed: the index files were
+ * tried, `miss` the failure send reports for them) and
+ * beforeHeaders(res, entry, cfg) (null when unused).
  */
 export async function servePath(req, res, next, path, site, urlSlash = true) {
   const indexed = urlSlash && path.endsWith("/");
@@ -154,7 +155,8 @@ async function resolveEntry(path, indexed, site) {
     if (dir.kind === DIRECTORY) return new IndexMiss(dir, miss);
     return cfg.index.length > 0 ? miss : dir;
   }
-  // An encoded trailing slash: a directory (to be redirected) or a miss.
+  // (Still ending in "/" only after an encoded slash: a directory to redirect,
+  // or a miss, as in send: no extensions tried.)
   const entry = await entryFor(path, site);
   if (entry.kind === MISSING && entry.code === "ENOENT" && cfg.extensions.length > 0 && extname(path) === "" && !path.endsWith("/")) {
     let miss = entry;

@@ -1,8 +1,8 @@
 // The same app on every core: `node examples/cluster.js` (PORT, WORKERS to override).
 // Each worker builds its own app, so keep them stateless: sessions and rate limits belong
 // in a shared store (see examples/deploy/). SIGTERM or Ctrl+C drains every worker first.
-import Server from "../src/index.js";
-import { cluster } from "../src/cluster.js";
+import Server from "lib-server";
+import { cluster } from "lib-server";
 
 function createApp() {
   const app = new Server();

@@ -4,7 +4,7 @@
 //   curl localhost:3000/users/9 -H "authorization: t"   → 404 {"error":"no user 9"}
 //   curl localhost:3000/users/1                         → 401 {"error":"no token"}
 //   curl localhost:3000/health                          → ok
-import Server, { compose } from "../src/index.js";
+import Server, { compose } from "lib-server";
 
 const users = new Map([["1", { id: "1", name: "Ada" }]]);
 

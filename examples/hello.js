@@ -1,6 +1,6 @@
 // The example app behind `npm start`: a small JSON API plus the static site in
 // examples/public/, on port 3000 (or $PORT). Written exactly as an Express 5 app would be.
-import Server from "../src/index.js";
+import Server from "lib-server";
 
 const app = new Server();
 const publicDir = new URL("./public", import.meta.url).pathname;

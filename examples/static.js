@@ -1,6 +1,6 @@
 // Serves examples/public/ with lib-server's static module, directory listings on.
 //   node examples/static.js   then open http://localhost:3000/ and /files/
-import Server from "../src/index.js";
+import Server from "lib-server";
 
 const app = new Server();
 app.use(Server.static(new URL("./public", import.meta.url).pathname, { listing: true }));

@@ -11,7 +11,7 @@ import { RedisStore as SessionStore } from "connect-redis";
 import { rateLimit } from "express-rate-limit";
 import { RedisStore as RateLimitStore } from "rate-limit-redis";
 import { createClient } from "redis";
-import Server from "../../src/index.js";
+import Server from "lib-server";
 
 const env = process.env;
 const instance = env.INSTANCE ?? String(process.pid);

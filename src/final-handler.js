@@ -34,8 +34,10 @@ export function finalHandler(req, res, err, env, onError) {
     return;
   }
   const write = () => send(req, res, status, headers, message);
-  // Answer once the request body is drained, so the client reads the response cleanly.
-  if (req.readableEnded || req.complete || !req.socket) write();
+  // Answer once the request body is drained, so the client reads the response cleanly; a
+  // body a parser gave up on (res.shouldKeepAlive false: past its limit) is not drained,
+  // the connection closes after this answer instead.
+  if (req.readableEnded || req.complete || !req.socket || res.shouldKeepAlive === false) write();
   else {
     req.unpipe();
     finished(req, write);

@@ -1,0 +1,17 @@
+// ESLint flat config: correctness rules only (formatting is Prettier's job, see .prettierrc.json).
+import js from "@eslint/js";
+import globals from "globals";
+
+export default [
+  { ignores: ["node_modules/", ".scratch/", "coverage/", "benchmarks/results/", "**/*.d.ts", "**/*.d.cts", "test/types/**/out/", "examples/typescript/"] },
+  js.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2024, sourceType: "module", globals: { ...globals.node } },
+    rules: {
+      "no-unused-vars": ["error", { args: "none", caughtErrors: "none", ignoreRestSiblings: true }],
+      "no-empty": ["error", { allowEmptyCatch: true }],
+    },
+  },
+  { files: ["**/*.cjs"], languageOptions: { sourceType: "commonjs" } },
+  { files: ["test/**", "benchmarks/**"], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
+];

@@ -2,8 +2,8 @@ import { describe, it, expect, afterAll, beforeAll } from "vitest";
 import http from "node:http";
 import express from "express";
 import Server from "../src/index.js";
-import { differential, listen } from "./helpers/differential.js";
-import { compareSuite } from "./helpers/compare.js";
+import { compareSuite, differential } from "./helpers/compare.js";
+import { start } from "./helpers/server.js";
 
 describe("routing order and errors match Express 5", () => {
   let d;
@@ -221,7 +221,7 @@ describe("app.listen() errors", () => {
     });
 
   it("hands EADDRINUSE to the callback like Express", async () => {
-    const blocker = await listen((req, res) => res.end());
+    const blocker = await start((req, res) => res.end());
     try {
       expect(await listenOnBusyPort(express, blocker.port)).toBe("EADDRINUSE");
       expect(await listenOnBusyPort(Server, blocker.port)).toBe("EADDRINUSE");
@@ -265,7 +265,7 @@ describe("extending the shared request/response prototypes", () => {
 
 describe("http.createServer(app): the server adopts lib-server's classes", () => {
   const classesSeen = async (server, app, requests = 3) => {
-    await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const started = await start(server);
     const seen = [];
     app.get("/", (req, res) => {
       seen.push([req instanceof app.requestClass(), res instanceof app.responseClass()]);
@@ -273,11 +273,11 @@ describe("http.createServer(app): the server adopts lib-server's classes", () =>
     });
     try {
       for (let i = 0; i < requests; i++) {
-        const res = await fetch(`http://127.0.0.1:${server.address().port}/`);
+        const res = await fetch(`${started.url}/`);
         expect(await res.text()).toBe("/");
       }
     } finally {
-      await new Promise((resolve) => server.close(resolve));
+      await started.close();
     }
     return seen;
   };

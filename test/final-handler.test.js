@@ -1,9 +1,9 @@
 // The final handler (what answers when nothing else did), compared with Express 5's
 // finalhandler: 404 pages, error status/headers, env-dependent messages, logging.
 import { vi, describe, it, expect, beforeAll, afterAll } from "vitest";
-import { compareSuite } from "./helpers/compare.js";
+import { compareSuite, differential } from "./helpers/compare.js";
 import Server from "../src/index.js";
-import { differential, request, listen } from "./helpers/differential.js";
+import { start, request } from "./helpers/server.js";
 
 let consoleError;
 beforeAll(() => {
@@ -168,7 +168,7 @@ describe("an error after the response started", () => {
   // The connection is cut: the client sees a truncated response or an error, never a page.
   const outcome = (port) =>
     request(port, { path: "/partial" }).then(
-      (res) => ({ status: res.status, complete: false, body: res.body }),
+      (res) => ({ status: res.status, complete: false, body: res.text }),
       (err) => ({ error: err.code ?? err.message }),
     );
 
@@ -200,7 +200,7 @@ describe("hostile error objects never crash the process", () => {
       next(err);
     });
     app.get("/ok", (req, res) => res.send("ok"));
-    server = await listen(app);
+    server = await start(app);
   });
   afterAll(() => {
     vi.restoreAllMocks();
@@ -218,7 +218,7 @@ describe("hostile error objects never crash the process", () => {
     it(`GET ${path} answers 500 and the server keeps serving`, async () => {
       expect((await request(server.port, { path })).status).toBe(500);
       await new Promise((resolve) => setTimeout(resolve, 20)); // let the error log run
-      expect((await request(server.port, { path: "/ok" })).body).toBe("ok");
+      expect((await request(server.port, { path: "/ok" })).text).toBe("ok");
     });
   }
 });

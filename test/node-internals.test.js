@@ -6,13 +6,16 @@ import { describe, it, expect, afterEach } from "vitest";
 import http from "node:http";
 import net from "node:net";
 import { serverClasses, setServerClasses, responseOnSocket, lastRequestOnSocket, connectionsOf } from "../src/node-internals.js";
+import { start } from "./helpers/server.js";
 
+let started;
 let server;
-afterEach(() => new Promise((resolve) => (server ? server.close(resolve) : resolve())));
+afterEach(() => started?.close());
 
-function listen(handler) {
-  server = http.createServer(handler);
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server.address().port)));
+async function listen(handler) {
+  started = await start(handler);
+  server = started.server;
+  return started.port;
 }
 
 describe("Node internals lib-server relies on", () => {

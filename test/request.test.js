@@ -1,9 +1,8 @@
 // The request surface (req.*), compared with Express 5: a route answers with everything
 // the request object reports, for many header combinations and app settings.
-import net from "node:net";
 import { describe, it, expect, afterAll, beforeAll } from "vitest";
-import { compareSuite } from "./helpers/compare.js";
-import { differential } from "./helpers/differential.js";
+import { compareSuite, differential } from "./helpers/compare.js";
+import { rawRequest } from "./helpers/server.js";
 
 const protoName = (value) => {
   if (value === null || typeof value !== "object") return typeof value;
@@ -288,14 +287,10 @@ describe("requests without a Host header (HTTP/1.0)", () => {
   afterAll(() => d.close());
 
   // node:http's client always sends Host: talk to the socket directly.
-  const raw = (port, head) =>
-    new Promise((resolve, reject) => {
-      const socket = net.connect(port, "127.0.0.1", () => socket.end(head));
-      let data = "";
-      socket.on("data", (chunk) => (data += chunk));
-      socket.on("end", () => resolve(data.slice(data.indexOf("\r\n\r\n") + 4)));
-      socket.on("error", reject);
-    });
+  const raw = async (port, head) => {
+    const { text } = await rawRequest(port, head, { end: true });
+    return text.slice(text.indexOf("\r\n\r\n") + 4);
+  };
 
   for (const head of ["GET /h HTTP/1.0\r\n\r\n", "GET /h HTTP/1.0\r\nHost:\r\n\r\n"]) {
     it(JSON.stringify(head), async () => {

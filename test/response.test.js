@@ -2,8 +2,7 @@
 // and the full status, headers and body of each answer compared.
 import { vi, describe, it, expect, beforeAll, afterAll } from "vitest";
 import cookieParser from "cookie-parser";
-import { compareSuite } from "./helpers/compare.js";
-import { differential } from "./helpers/differential.js";
+import { compareSuite, differential } from "./helpers/compare.js";
 
 let consoleError;
 beforeAll(() => {

@@ -7,7 +7,7 @@ import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import express from "express";
 import Server from "../src/index.js";
-import { listen, request } from "./helpers/differential.js";
+import { start, request } from "./helpers/server.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const channel = dc.tracingChannel("express.router.request");
@@ -48,7 +48,7 @@ async function recordEvents(factory, path) {
     };
   }
   channel.subscribe(handlers);
-  const server = await listen(build(factory));
+  const server = await start(build(factory));
   try {
     const res = await request(server.port, { path });
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -71,13 +71,13 @@ describe('the "express.router.request" tracing channel, as Express 5.3 publishes
 
   it("the context names the handler and where it is mounted", async () => {
     const seen = [];
-    const start = (ctx) => seen.push({ name: ctx.name, mountPath: ctx.mountPath, route: ctx.route, hasLayer: Boolean(ctx.layer) });
-    channel.start.subscribe(start);
-    const server = await listen(build(Server));
+    const onStart = (ctx) => seen.push({ name: ctx.name, mountPath: ctx.mountPath, route: ctx.route, hasLayer: Boolean(ctx.layer) });
+    channel.start.subscribe(onStart);
+    const server = await start(build(Server));
     try {
       await request(server.port, { path: "/api/items/7" });
     } finally {
-      channel.start.unsubscribe(start);
+      channel.start.unsubscribe(onStart);
       await server.close();
     }
     expect(seen).toEqual([
@@ -92,7 +92,7 @@ describe('the "express.router.request" tracing channel, as Express 5.3 publishes
 describe("lib-server.request.start / lib-server.request.end", () => {
   let server;
   beforeAll(async () => {
-    server = await listen(build(Server));
+    server = await start(build(Server));
   });
   afterAll(() => server.close());
 

@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { fileURLToPath } from "node:url";
 import { readFile } from "node:fs";
-import { differential } from "./helpers/differential.js";
+import { differential } from "./helpers/compare.js";
 
 const views = fileURLToPath(new URL("./fixtures/views", import.meta.url));
 

@@ -1,9 +1,54 @@
-// Table-driven differential suites: one app built on a reference framework (Express 5 by
-// default, Express 4 for its path forms) and on lib-server, then every request compared.
+// Comparing lib-server with Express: the same app built on both (test/helpers/server.js
+// startPair), every answer reduced to what clients rely on, and table-driven suites.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import express from "express";
-import { differentialAgainst } from "./differential.js";
+import { startPair, view } from "./server.js";
 
+// Headers whose differences matter to clients (X-Powered-By and Date legitimately differ).
+export const COMPARED_HEADERS = [
+  "content-type",
+  "content-length",
+  "etag",
+  "last-modified",
+  "location",
+  "allow",
+  "vary",
+  "cache-control",
+  "set-cookie",
+  "content-disposition",
+  "content-security-policy",
+  "x-content-type-options",
+  "link",
+  "content-range",
+  "accept-ranges",
+];
+
+/** What a response looks like for comparison: status, COMPARED_HEADERS and `extraHeaders`, body text. */
+export function comparable(response, extraHeaders = []) {
+  return view(response, [...COMPARED_HEADERS, ...extraHeaders]);
+}
+
+/**
+ * Builds the same app on a reference framework (`express`, `express4`, ...) and on
+ * lib-server with `build(app, factory)`, both with env "production" (error pages carry no
+ * stack), started through http.createServer or, with `useListen`, app.listen(). Returns
+ * { reference, lib, both(req) -> [referenceView, libView] (comparable()), close }.
+ */
+export async function differentialAgainst(reference, build, { extraHeaders = [], useListen = false } = {}) {
+  const pair = await startPair(build, { reference, via: useListen ? "listen" : "createServer" });
+  return {
+    ...pair,
+    async both(req) {
+      const responses = await pair.both(req);
+      return responses.map((response) => comparable(response, extraHeaders));
+    },
+  };
+}
+
+/** differentialAgainst(express, ...); the Express side is also `express`. */
+export function differential(build, options) {
+  return differentialAgainst(express, build, options);
+}
 
 const shorten = (text) => (text.length > 80 ? `${text.slice(0, 60)}...(${text.length} chars)` : text);
 const label = (req) => `${req.method ?? "GET"} ${shorten(req.path)}${req.headers ? " " + JSON.stringify(req.headers) : ""}${req.body ? " body" : ""}`;

@@ -2,7 +2,7 @@
 // routers with overlapping patterns, hit with random paths, on Express 5 and lib-server.
 // The radix tree only narrows candidates; any request where it narrows wrongly shows here.
 import { describe, it, expect, vi, beforeAll, afterAll } from "vitest";
-import { differential } from "../helpers/differential.js";
+import { differential } from "../helpers/compare.js";
 
 let consoleError;
 beforeAll(() => {

@@ -1,13 +1,12 @@
 // Path syntax: Express 5 patterns compared with Express 5, Express 4 forms with Express 4,
 // and the radix-tree "shapes" of src/router/pattern.js, which Express has no equivalent for.
-import net from "node:net";
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import express from "express";
 import express4 from "express4";
 import Server from "../../src/index.js";
 import { compilePattern, matchPattern, shapesMayOverlap, decodeParam } from "../../src/router/pattern.js";
-import { compareSuite } from "../helpers/compare.js";
-import { differential } from "../helpers/differential.js";
+import { compareSuite, differential } from "../helpers/compare.js";
+import { rawRequest } from "../helpers/server.js";
 
 // Answers with the route that matched and its params (null prototype made plain for JSON).
 const show = (name) => (req, res) => res.json({ name, params: { ...req.params }, path: req.path });
@@ -372,16 +371,10 @@ for (const useListen of [false, true]) {
     afterAll(() => d.close());
 
     // node:http's client refuses these paths: write the request line ourselves.
-    const raw = (port, target) =>
-      new Promise((resolve, reject) => {
-        const head = Buffer.from(" HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n");
-        const socket = net.connect(port, "127.0.0.1", () => socket.end(Buffer.concat([Buffer.from("GET "), Buffer.from(target, "utf8"), head])));
-        let data = "";
-        socket.setEncoding("latin1");
-        socket.on("data", (chunk) => (data += chunk));
-        socket.on("end", () => resolve(data.replace(/\r\nDate: [^\r]*/i, "").replace(/\r\nX-Powered-By: [^\r]*/i, "")));
-        socket.on("error", reject);
-      });
+    const raw = async (port, target) => {
+      const { text } = await rawRequest(port, Buffer.from(`GET ${target} HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n`), { end: true });
+      return text.replace(/\r\nDate: [^\r]*/i, "").replace(/\r\nX-Powered-By: [^\r]*/i, "");
+    };
 
     // DIFF (app.listen only, deliberate in src/client-error.js): lib-server answers a parse
     // error with Content-Type, Content-Length and a "Bad Request" body; Node under Express

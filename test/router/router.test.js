@@ -1,7 +1,6 @@
 // Routing order, next() semantics and mounting, compared with Express 5 request by request.
 import { vi, describe, it, expect, beforeAll, afterAll } from "vitest";
-import { differential } from "../helpers/differential.js";
-import { compareSuite, trace, step } from "../helpers/compare.js";
+import { compareSuite, differential, trace, step } from "../helpers/compare.js";
 import express from "express";
 import methodOverride from "method-override";
 import Server from "../../src/index.js";

@@ -2,7 +2,7 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import * as ours from "../../src/body/index.js";
 import { cases, invalidOptions } from "./differential-cases.js";
-import { listen, send } from "./http-helpers.js";
+import { start, request } from "../helpers/server.js";
 
 // Every request of differential-cases.js goes to two Express 5 apps, one using
 // express.json()/urlencoded()/text()/raw() and one using lib-server's
@@ -44,8 +44,8 @@ let reference;
 let candidate;
 
 beforeAll(async () => {
-  reference = await listen(buildApp(express));
-  candidate = await listen(buildApp(ours));
+  reference = await start(buildApp(express));
+  candidate = await start(buildApp(ours));
 });
 
 afterAll(async () => {
@@ -54,10 +54,10 @@ afterAll(async () => {
 });
 
 describe.each(cases.map((testCase, index) => [testCase.name, testCase, index]))("%s", (_, testCase, index) => {
-  test.each(testCase.requests.map((request) => [request.name, request]))("%s", async (__, request) => {
-    const message = { ...request, path: `/case/${index}` };
-    const [expected, actual] = await Promise.all([send(reference.port, message), send(candidate.port, message)]);
-    expect(expected.status).toBe(request.expect);
+  test.each(testCase.requests.map((req) => [req.name, req]))("%s", async (__, req) => {
+    const message = { method: "POST", ...req, path: `/case/${index}` };
+    const [expected, actual] = await Promise.all([request(reference, message), request(candidate, message)]);
+    expect(expected.status).toBe(req.expect);
     expect(actual.status).toBe(expected.status);
     expect(JSON.parse(actual.text)).toEqual(JSON.parse(expected.text));
   });

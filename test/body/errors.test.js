@@ -3,8 +3,8 @@ import zlib from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import Server from "../../src/index.js";
-import { differential, view } from "../helpers/differential.js";
-import { send } from "./http-helpers.js";
+import { comparable } from "../helpers/compare.js";
+import { startPair } from "../helpers/server.js";
 
 // The errors the parsers pass to next() are the ones body-parser makes with
 // http-errors: the status's named class (PayloadTooLargeError...), status,
@@ -86,16 +86,16 @@ const requests = [
 
 let d;
 beforeAll(async () => {
-  d = await differential(build);
+  d = await startPair(build);
 });
 afterAll(() => d?.close());
 
 describe("errors passed to the error handler", () => {
   test.each(requests)("%s", async (name, request, status) => {
-    const [expected, actual] = await Promise.all([d.express, d.lib].map(({ port }) => send(port, request)));
+    const [expected, actual] = await d.both({ method: "POST", ...request });
     expect(expected.status).toBe(status);
     expect(JSON.parse(expected.text).isError).toBe(true);
-    expect(view({ ...actual, body: actual.text })).toEqual(view({ ...expected, body: expected.text }));
+    expect(comparable(actual)).toEqual(comparable(expected));
     expect(JSON.parse(actual.text)).toEqual(JSON.parse(expected.text));
   });
 

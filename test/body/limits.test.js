@@ -2,8 +2,7 @@ import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import express from "express";
 import Server from "../../src/index.js";
-import { rawExchange, statusesOf } from "../hardening/helpers.js";
-import { listen, send } from "./http-helpers.js";
+import { start, request, rawRequest, statusesOf } from "../helpers/server.js";
 
 // A body past the parser's limit is answered 413 as soon as that is known: a
 // declared Content-Length before a byte is read, a chunked body at the chunk
@@ -38,13 +37,13 @@ describe("on lib-server", () => {
   let server;
   const socketsRead = [];
   beforeAll(async () => {
-    server = await listen(build(new Server(), Server, socketsRead));
+    server = await start(build(new Server(), Server, socketsRead));
   });
   afterAll(() => server.close());
 
   const exchange = async (data, options) => {
     const started = performance.now();
-    const reply = await rawExchange(server.port, data, { timeout: 3000, ...options });
+    const reply = await rawRequest(server.port, data, { timeout: 3000, ...options });
     return { ...reply, elapsed: performance.now() - started, read: await bytesReadOnClose() };
   };
   const bytesReadOnClose = async () => {
@@ -85,7 +84,8 @@ describe("on lib-server", () => {
     const pieces = Array.from({ length: Math.ceil(bomb.length / 1024) }, (_, i) => bomb.subarray(i * 1024, (i + 1) * 1024));
     const started = performance.now();
     // all of it would take 20 ms × ~64 pieces
-    const res = await send(server.port, {
+    const res = await request(server.port, {
+      method: "POST",
       path: "/json",
       headers: { "content-type": "application/json", "content-encoding": "gzip", "content-length": bomb.length },
       body: pieces,
@@ -105,9 +105,9 @@ test("the default final handler answers a 1 TB Content-Length at once too", asyn
   const app = new Server();
   app.set("env", "test");
   app.post("/json", Server.json({ limit: LIMIT }), (req, res) => res.json({}));
-  const server = await listen(app);
+  const server = await start(app);
   try {
-    const reply = await rawExchange(server.port, `POST /json HTTP/1.1\r\n${JSON_HEAD}Content-Length: 1099511627776\r\n\r\n{`, {
+    const reply = await rawRequest(server.port, `POST /json HTTP/1.1\r\n${JSON_HEAD}Content-Length: 1099511627776\r\n\r\n{`, {
       timeout: 1000,
       then: "x".repeat(1024 * 1024),
       drip: 8192,
@@ -124,7 +124,7 @@ test("the default final handler answers a 1 TB Content-Length at once too", asyn
 describe("a body over the limit that has fully arrived", () => {
   let servers;
   beforeAll(async () => {
-    servers = await Promise.all([listen(build(express(), express)), listen(build(new Server(), Server))]);
+    servers = await Promise.all([start(build(express(), express)), start(build(new Server(), Server))]);
   });
   afterAll(() => Promise.all(servers.map((server) => server.close())));
 
@@ -133,7 +133,7 @@ describe("a body over the limit that has fully arrived", () => {
     ["chunked", `Transfer-Encoding: chunked\r\n\r\n${frame("x".repeat(1500))}0\r\n\r\n`],
   ])("%s: 413, and the connection serves the next request, as with Express", async (_, rest) => {
     const pipelined = `POST /json HTTP/1.1\r\n${JSON_HEAD}${rest}POST /json HTTP/1.1\r\n${JSON_HEAD}Connection: close\r\nContent-Length: 2\r\n\r\n{}`;
-    const [expected, actual] = await Promise.all(servers.map((server) => rawExchange(server.port, pipelined)));
+    const [expected, actual] = await Promise.all(servers.map((server) => rawRequest(server.port, pipelined)));
     expect(statusesOf(expected.text)).toEqual([413, 200]);
     expect(statusesOf(actual.text)).toEqual(statusesOf(expected.text));
     const firstResponse = (text) => text.slice(0, text.indexOf("HTTP/1.1", 1));

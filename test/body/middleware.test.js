@@ -3,7 +3,7 @@ import { PassThrough, Readable } from "node:stream";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { json, raw, text, urlencoded } from "../../src/body/index.js";
-import { listen, send } from "./http-helpers.js";
+import { start, request } from "../helpers/server.js";
 
 // Behaviour of the parsers on plain node:http, beyond what the differential
 // tests can observe: prototypes, draining, aborted uploads, skipping.
@@ -25,7 +25,7 @@ describe("prototype safety", () => {
   let seen;
 
   beforeAll(async () => {
-    server = await listen((req, res) => {
+    server = await start((req, res) => {
       const parser = req.url === "/json" ? jsonParser : req.url === "/simple" ? simpleForm : extendedForm;
       parser(req, res, (err) => {
         seen = req.body;
@@ -36,7 +36,7 @@ describe("prototype safety", () => {
   });
   afterAll(() => server.close());
 
-  const post = (path, type, body) => send(server.port, { path, headers: { "content-type": type }, body });
+  const post = (path, type, body) => request(server.port, { method: "POST", path, headers: { "content-type": type }, body });
 
   test("JSON __proto__ stays an own data property", async () => {
     expect((await post("/json", "application/json", '{"__proto__":{"polluted":"yes"},"nested":{"__proto__":{"polluted":"yes"}}}')).status).toBe(200);
@@ -78,7 +78,7 @@ describe("on plain node:http", () => {
       "/chain": [json(), text({ type: "*/*" }), raw({ type: "*/*" })],
       "/marked": [(req, res, next) => ((req._body = true), next()), json()],
     };
-    server = await listen((req, res) => {
+    server = await start((req, res) => {
       runParsers(parsers[req.url], req, res, (err) => {
         lastError = err;
         errorSeen?.(err);
@@ -90,17 +90,17 @@ describe("on plain node:http", () => {
   afterAll(() => server.close());
 
   test("a request without a body gets req.body = undefined as an own key", async () => {
-    const res = await send(server.port, { method: "GET", path: "/json", headers: { "content-type": "application/json" } });
+    const res = await request(server.port, { method: "GET", path: "/json", headers: { "content-type": "application/json" } });
     expect(JSON.parse(res.text)).toEqual({ hasBodyKey: true });
   });
 
   test("once a parser consumed the body the next ones skip", async () => {
-    const res = await send(server.port, { path: "/chain", headers: { "content-type": "application/json" }, body: '{"a":1}' });
+    const res = await request(server.port, { method: "POST", path: "/chain", headers: { "content-type": "application/json" }, body: '{"a":1}' });
     expect(JSON.parse(res.text).body).toEqual({ a: 1 });
   });
 
   test("req._body === true skips parsing", async () => {
-    const res = await send(server.port, { path: "/marked", headers: { "content-type": "application/json" }, body: '{"a":1}' });
+    const res = await request(server.port, { method: "POST", path: "/marked", headers: { "content-type": "application/json" }, body: '{"a":1}' });
     expect(res.status).toBe(200);
     expect(JSON.parse(res.text).body).toBeUndefined();
   });
@@ -112,12 +112,12 @@ describe("on plain node:http", () => {
   ])("after a 413 (%s) the next request is served, on the same connection unless the 413 closed it", async (_, oversized, headers) => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {
-      const first = await request(server.port, agent, "/json", oversized, headers);
+      const first = await postJson(server.port, agent, oversized, headers);
       expect(first.status).toBe(413);
-      const second = await request(server.port, agent, "/json", '{"again":true}');
+      const second = await postJson(server.port, agent, '{"again":true}');
       expect(second.status).toBe(200);
       // a body still arriving is left unread, its connection closed (limits.test.js)
-      expect(second.reusedSocket).toBe(first.connection !== "close");
+      expect(second.reusedSocket).toBe(first.headers.connection !== "close");
       expect(JSON.parse(second.text).body).toEqual({ again: true });
     } finally {
       agent.destroy();
@@ -180,19 +180,6 @@ describe("on a stream that is not an http request", () => {
   });
 });
 
-function request(port, agent, path, body, extraHeaders) {
-  return new Promise((resolve, reject) => {
-    const chunked = Array.isArray(body);
-    const headers = { "content-type": "application/json", ...extraHeaders };
-    if (!chunked) headers["content-length"] = Buffer.byteLength(body);
-    const req = http.request({ host: "127.0.0.1", port, path, method: "POST", headers, agent }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk) => (text += chunk));
-      res.on("end", () => resolve({ status: res.statusCode, connection: res.headers.connection, text, reusedSocket: req.reusedSocket }));
-    });
-    req.on("error", reject);
-    if (chunked) body.forEach((chunk) => req.write(chunk));
-    req.end(chunked ? undefined : body);
-  });
+function postJson(port, agent, body, extraHeaders) {
+  return request(port, { method: "POST", path: "/json", headers: { "content-type": "application/json", ...extraHeaders }, body, agent });
 }

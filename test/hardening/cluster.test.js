@@ -3,7 +3,7 @@
 import { describe, it, expect, afterEach, vi } from "vitest";
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { get } from "./helpers.js";
+import { request } from "../helpers/server.js";
 
 const script = fileURLToPath(new URL("./fixtures/cluster-server.js", import.meta.url));
 const children = new Set();
@@ -40,8 +40,8 @@ const isAlive = (pid) => {
 async function pidsAnswering(port, wanted, tries = 40) {
   const pids = new Set();
   for (let i = 0; i < tries && pids.size < wanted; i++) {
-    const res = await get(port, "/");
-    if (res.status === 200) pids.add(JSON.parse(res.body).pid);
+    const res = await request(port, "/");
+    if (res.status === 200) pids.add(JSON.parse(res.text).pid);
   }
   return pids;
 }
@@ -66,7 +66,7 @@ describe("cluster()", () => {
     const { ready, child, stderr } = startCluster({ WORKERS: "2" });
     const port = await ready;
     const before = await pidsAnswering(port, 2);
-    expect((await get(port, "/crash")).status).toBe(200);
+    expect((await request(port, "/crash")).status).toBe(200);
     // Requests keep being answered while one worker is down and restarting. One connection
     // may be lost: Node's round-robin primary never closes a connection it was handing to
     // a worker at the moment that worker died, so its client waits in vain.
@@ -74,8 +74,8 @@ describe("cluster()", () => {
     const failures = [];
     const deadline = Date.now() + 8000;
     while (Date.now() < deadline && !(seen.size === 2 && [...seen].some((pid) => !before.has(pid)))) {
-      const res = await get(port, "/", {}, { timeout: 1000 }).catch((err) => err);
-      if (res.status === 200) seen.add(JSON.parse(res.body).pid);
+      const res = await request(port, { path: "/", timeout: 1000 }).catch((err) => err);
+      if (res.status === 200) seen.add(JSON.parse(res.text).pid);
       else failures.push(res.code ?? res.status);
       if (seen.size === 2 && ![...seen].some((pid) => !before.has(pid))) seen.clear();
     }
@@ -107,7 +107,7 @@ describe("cluster()", () => {
       const { ready, child, exited } = startCluster({ WORKERS: "2" });
       const port = await ready;
       const workers = await pidsAnswering(port, 2);
-      const inFlight = Promise.all([get(port, "/slow"), get(port, "/slow")]);
+      const inFlight = Promise.all([request(port, "/slow"), request(port, "/slow")]);
       await new Promise((resolve) => setTimeout(resolve, 100));
       child.kill(signal);
       const answers = await inFlight;

@@ -7,7 +7,8 @@ import os from "node:os";
 import path from "node:path";
 import http from "node:http";
 import Server from "../../src/index.js";
-import { serve, rawExchange, statusesOf, get } from "./helpers.js";
+import { serve } from "./helpers.js";
+import { rawRequest, statusesOf, request } from "../helpers/server.js";
 
 const BIG_FILE_SIZE = 32 * 1024 * 1024;
 
@@ -97,7 +98,7 @@ describe("faults", () => {
   }
 
   async function stillServing() {
-    expect(await get(server.port, "/ok")).toMatchObject({ status: 200, body: "ok" });
+    expect(await request(server.port, "/ok")).toMatchObject({ status: 200, text: "ok" });
   }
 
   for (const [route, status, message] of [
@@ -108,7 +109,7 @@ describe("faults", () => {
     ["/handler-rejects", 500, "error handler rejected"],
   ]) {
     it(`${route}: ${status}, logged once, still serving`, async () => {
-      const res = await capturing(() => get(server.port, route));
+      const res = await capturing(() => request(server.port, route));
       expect(res.status).toBe(status);
       expect(logged).toHaveLength(1);
       expect(logged[0]).toContain(message);
@@ -117,23 +118,23 @@ describe("faults", () => {
   }
 
   it("/teapot: a 4xx error is answered but not logged (a client's mistake, not a fault)", async () => {
-    const res = await capturing(() => get(server.port, "/teapot"));
+    const res = await capturing(() => request(server.port, "/teapot"));
     expect(res.status).toBe(418);
     expect(logged).toHaveLength(0);
     await stillServing();
   });
 
   it("res.send after the response was sent: the first answer arrives whole, the error is logged once", async () => {
-    const res = await capturing(() => get(server.port, "/send-twice"));
-    expect(res).toMatchObject({ status: 200, body: "first" });
+    const res = await capturing(() => request(server.port, "/send-twice"));
+    expect(res).toMatchObject({ status: 200, text: "first" });
     expect(logged).toHaveLength(1);
     expect(logged[0]).toContain("Cannot set headers after they are sent");
     await stillServing();
   });
 
   it("res.send twice after an await: same, through the rejected promise", async () => {
-    const res = await capturing(() => get(server.port, "/send-twice-async"));
-    expect(res).toMatchObject({ status: 200, body: "first" });
+    const res = await capturing(() => request(server.port, "/send-twice-async"));
+    expect(res).toMatchObject({ status: 200, text: "first" });
     expect(logged).toHaveLength(1);
     expect(logged[0]).toContain("Cannot set headers after they are sent");
     await stillServing();
@@ -142,8 +143,8 @@ describe("faults", () => {
   // As in Express: the second next() finds the route exhausted and falls through to the
   // final handler, whose 404 leaves a response already sent alone.
   it("next() called twice: one answer, nothing else written or logged", async () => {
-    const res = await capturing(() => get(server.port, "/next-twice"));
-    expect(res).toMatchObject({ status: 200, body: "once" });
+    const res = await capturing(() => request(server.port, "/next-twice"));
+    expect(res).toMatchObject({ status: 200, text: "once" });
     expect(logged).toEqual([]);
     await stillServing();
   });
@@ -171,7 +172,7 @@ describe("faults", () => {
     const received = await readSlowly("/file/deleted.bin", () => fs.unlinkSync(file));
     // POSIX keeps an unlinked file's data while it is open: the response completes.
     expect(received).toBe(BIG_FILE_SIZE);
-    expect((await capturing(() => get(server.port, "/file/deleted.bin"))).status).toBe(404);
+    expect((await capturing(() => request(server.port, "/file/deleted.bin"))).status).toBe(404);
     await stillServing();
   });
 
@@ -191,7 +192,7 @@ describe("faults", () => {
       reached = true;
     });
     const local = await serve(app);
-    const reply = await rawExchange(local.port, "POST /upload HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 1000\r\n\r\nabc", {
+    const reply = await rawRequest(local.port, "POST /upload HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 1000\r\n\r\nabc", {
       timeout: 200,
     });
     expect(reply.closed).toBe(false); // we hung up first

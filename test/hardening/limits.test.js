@@ -3,7 +3,8 @@
 import { describe, it, expect, beforeAll, afterAll, vi } from "vitest";
 import Server from "../../src/index.js";
 import { DEFAULT_LIMITS } from "../../src/application.js";
-import { serve, rawExchange, statusesOf, get } from "./helpers.js";
+import { serve } from "./helpers.js";
+import { rawRequest, statusesOf, request } from "../helpers/server.js";
 
 const H = "Host: localhost\r\n";
 const SHORT = { headersTimeout: 500, requestTimeout: 1000, connectionsCheckingInterval: 100 };
@@ -25,7 +26,7 @@ async function servedMeanwhile(port, work, interval = 100) {
   const prober = (async () => {
     while (running) {
       const start = performance.now();
-      const res = await get(port, "/");
+      const res = await request(port, "/");
       timings.push(performance.now() - start);
       statuses.push(res.status);
       await new Promise((resolve) => setTimeout(resolve, interval));
@@ -76,7 +77,7 @@ describe("slow clients (slowloris)", () => {
     const start = performance.now();
     const { result, timings, statuses } = await servedMeanwhile(
       server.port,
-      rawExchange(server.port, `GET / HTTP/1.1\r\n${H}`, { then: `X-Drip: ${"a".repeat(200)}`, interval: 20, timeout: 4000 }),
+      rawRequest(server.port, `GET / HTTP/1.1\r\n${H}`, { then: `X-Drip: ${"a".repeat(200)}`, interval: 20, timeout: 4000 }),
     );
     const elapsed = performance.now() - start;
     expect(result.closed).toBe(true);
@@ -93,7 +94,7 @@ describe("slow clients (slowloris)", () => {
     const head = `POST /echo HTTP/1.1\r\n${H}Content-Type: application/json\r\nContent-Length: 200\r\n\r\n`;
     const { result, statuses } = await servedMeanwhile(
       server.port,
-      rawExchange(server.port, head, { then: " ".repeat(200), interval: 50, timeout: 4000 }),
+      rawRequest(server.port, head, { then: " ".repeat(200), interval: 50, timeout: 4000 }),
     );
     const elapsed = performance.now() - start;
     expect(result.closed).toBe(true);
@@ -105,7 +106,7 @@ describe("slow clients (slowloris)", () => {
 
   it("fifty slow connections at once are all cut off while a normal client is served", async () => {
     const drips = Array.from({ length: 50 }, () =>
-      rawExchange(server.port, `GET / HTTP/1.1\r\n${H}`, { then: `X-Drip: ${"b".repeat(100)}`, interval: 30, timeout: 4000 }),
+      rawRequest(server.port, `GET / HTTP/1.1\r\n${H}`, { then: `X-Drip: ${"b".repeat(100)}`, interval: 30, timeout: 4000 }),
     );
     const { result, statuses } = await servedMeanwhile(server.port, Promise.all(drips));
     expect(result.every((r) => r.closed)).toBe(true);
@@ -116,7 +117,7 @@ describe("slow clients (slowloris)", () => {
   it("an idle keep-alive connection is closed after keepAliveTimeout", async () => {
     const quick = await serve(helloApp({ ...SHORT, keepAliveTimeout: 300 }));
     const start = performance.now();
-    const reply = await rawExchange(quick.port, `GET / HTTP/1.1\r\n${H}\r\n`, { timeout: 3000 });
+    const reply = await rawRequest(quick.port, `GET / HTTP/1.1\r\n${H}\r\n`, { timeout: 3000 });
     const elapsed = performance.now() - start;
     expect(statusesOf(reply.text)).toEqual([200]);
     expect(reply.text).toContain("Keep-Alive: timeout=0"); // Node rounds 300 ms down to whole seconds
@@ -136,24 +137,24 @@ describe("size limits", () => {
   afterAll(() => server?.close());
 
   it("431 for headers beyond maxHeaderSize, 200 just under it", async () => {
-    const big = await rawExchange(server.port, `GET / HTTP/1.1\r\n${H}X-Big: ${"a".repeat(3000)}\r\n\r\n`);
+    const big = await rawRequest(server.port, `GET / HTTP/1.1\r\n${H}X-Big: ${"a".repeat(3000)}\r\n\r\n`);
     expect(statusesOf(big.text)).toEqual([431]);
     expect(big.closed).toBe(true);
-    expect((await get(server.port, "/", { "x-big": "a".repeat(1500) })).status).toBe(200);
+    expect((await request(server.port, { path: "/", headers: { "x-big": "a".repeat(1500) } })).status).toBe(200);
   });
 
   it("414 for a URL beyond maxUrlLength, 200 just under it", async () => {
-    const long = await get(server.port, "/?q=" + "a".repeat(300));
+    const long = await request(server.port, "/?q=" + "a".repeat(300));
     expect(long.status).toBe(414);
-    expect(long.body).toContain("URI Too Long");
-    expect((await get(server.port, "/?q=" + "a".repeat(150))).status).toBe(200);
+    expect(long.text).toContain("URI Too Long");
+    expect((await request(server.port, "/?q=" + "a".repeat(150))).status).toBe(200);
   });
 
   it("by default only Node's header size bounds the URL, as in Express: a 12 KB URL is served", async () => {
     const plain = await serve(helloApp());
     try {
-      expect((await get(plain.port, "/?q=" + "a".repeat(12_000))).status).toBe(200);
-      expect((await get(plain.port, "/?q=" + "a".repeat(20_000))).status).toBe(431);
+      expect((await request(plain.port, "/?q=" + "a".repeat(12_000))).status).toBe(200);
+      expect((await request(plain.port, "/?q=" + "a".repeat(20_000))).status).toBe(431);
     } finally {
       await plain.close();
     }
@@ -168,12 +169,12 @@ describe("size limits", () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const quiet = await serve(app);
     try {
-      expect((await get(quiet.port, "/?q=" + "a".repeat(200))).status).toBe(414);
+      expect((await request(quiet.port, "/?q=" + "a".repeat(200))).status).toBe(414);
       const bad = await fetch(`http://127.0.0.1:${quiet.port}/echo`, { method: "POST", headers: { "content-type": "application/json" }, body: "{" });
       expect(bad.status).toBe(400);
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(logged).not.toHaveBeenCalled();
-      expect((await get(quiet.port, "/boom")).status).toBe(500);
+      expect((await request(quiet.port, "/boom")).status).toBe(500);
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(String(logged.mock.calls[0]?.[0])).toContain("server bug");
     } finally {
@@ -202,7 +203,7 @@ describe("size limits", () => {
   it("413 for a chunked body that grows beyond the limit (no Content-Length to refuse early)", async () => {
     const chunk = "x".repeat(600);
     const chunked = `${chunk.length.toString(16)}\r\n${chunk}\r\n`;
-    const reply = await rawExchange(
+    const reply = await rawRequest(
       server.port,
       `POST /text HTTP/1.1\r\n${H}Connection: close\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n${chunked}${chunked}0\r\n\r\n`,
     );

@@ -4,7 +4,8 @@
 import net from "node:net";
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import Server from "../../src/index.js";
-import { serve, rawExchange, statusesOf, get } from "./helpers.js";
+import { serve } from "./helpers.js";
+import { rawRequest, statusesOf, request } from "../helpers/server.js";
 
 const H = "Host: localhost\r\n";
 // A complete request hidden in a body: if a parser ever took it for a request of its
@@ -92,13 +93,13 @@ describe("malformed requests", () => {
 
   for (const { name, data, status, closed } of cases) {
     it(`${name}: ${status ?? "closed connection"}, then a normal request is served`, async () => {
-      const reply = await rawExchange(server.port, data);
+      const reply = await rawRequest(server.port, data);
       if (status !== undefined) expect(statusesOf(reply.text)).toEqual([status]);
       expect(reply.closed).toBe(closed ?? true);
       expect(reply.text).not.toContain("smuggled");
       expect(smuggledRuns).toBe(0);
-      const next = await get(server.port, "/");
-      expect(next).toMatchObject({ status: 200, body: "ok" });
+      const next = await request(server.port, "/");
+      expect(next).toMatchObject({ status: 200, text: "ok" });
     });
   }
 
@@ -125,7 +126,7 @@ describe("malformed requests", () => {
 
   it("pipelined requests are answered in order on one connection", async () => {
     const one = `GET / HTTP/1.1\r\n${H}\r\n`;
-    const reply = await rawExchange(
+    const reply = await rawRequest(
       server.port,
       `${one}POST /echo HTTP/1.1\r\n${H}Content-Type: application/json\r\nContent-Length: 7\r\n\r\n{"a":1}${one}GET /missing HTTP/1.1\r\n${H}Connection: close\r\n\r\n`,
     );
@@ -137,7 +138,7 @@ describe("malformed requests", () => {
   // Node's own rule: once a response is under way on the connection, no 400 can be
   // written after it, so the connection just ends behind the complete good answer.
   it("a pipelined malformed request ends the connection after the good ones before it", async () => {
-    const reply = await rawExchange(server.port, `GET / HTTP/1.1\r\n${H}\r\nGARBAGE\r\n\r\nGET / HTTP/1.1\r\n${H}\r\n`);
+    const reply = await rawRequest(server.port, `GET / HTTP/1.1\r\n${H}\r\nGARBAGE\r\n\r\nGET / HTTP/1.1\r\n${H}\r\n`);
     expect(statusesOf(reply.text)).toEqual([200]);
     expect(reply.text.endsWith("\r\n\r\nok")).toBe(true);
     expect(reply.closed).toBe(true);

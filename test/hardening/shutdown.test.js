@@ -8,7 +8,8 @@ import http from "node:http";
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import Server from "../../src/index.js";
-import { serve, rawExchange, statusesOf } from "./helpers.js";
+import { serve } from "./helpers.js";
+import { request, rawRequest, statusesOf } from "../helpers/server.js";
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const H = "Host: localhost\r\n";
@@ -117,14 +118,7 @@ describe("app.close()", () => {
     server = await serve(slowApp());
     const port = server.port;
     const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
-    const get = (path) =>
-      new Promise((resolve, reject) => {
-        http.get({ host: "127.0.0.1", port, path, agent }, (res) => {
-          let body = "";
-          res.on("data", (c) => (body += c));
-          res.on("end", () => resolve({ status: res.statusCode, body }));
-        }).on("error", reject);
-      });
+    const get = (path) => request(port, { path, agent });
     await Promise.all(Array.from({ length: 8 }, () => get("/"))); // 8 warm keep-alive sockets
     const requests = Array.from({ length: 8 }, (_, i) => get(`/slow/${100 + i * 20}`));
     await sleep(30);
@@ -137,7 +131,7 @@ describe("app.close()", () => {
 
   it("a request pipelined behind a busy one during shutdown is still served, with Connection: close", async () => {
     server = await serve(slowApp());
-    const exchange = rawExchange(server.port, `GET /slow/200 HTTP/1.1\r\n${H}\r\nGET /slow/100 HTTP/1.1\r\n${H}\r\n`, { timeout: 3000 });
+    const exchange = rawRequest(server.port, `GET /slow/200 HTTP/1.1\r\n${H}\r\nGET /slow/100 HTTP/1.1\r\n${H}\r\n`, { timeout: 3000 });
     await sleep(50);
     await server.close();
     const reply = await exchange;
@@ -151,7 +145,7 @@ describe("app.close()", () => {
   it("a request whose body is still arriving when close starts is read and answered", async () => {
     server = await serve(slowApp());
     const head = `POST /echo HTTP/1.1\r\n${H}Content-Type: text/plain\r\nContent-Length: 10\r\n\r\n`;
-    const exchange = rawExchange(server.port, head + "01234", { then: "56789", drip: 5, interval: 200, timeout: 3000 });
+    const exchange = rawRequest(server.port, head + "01234", { then: "56789", drip: 5, interval: 200, timeout: 3000 });
     await sleep(50);
     await server.close();
     const reply = await exchange;
@@ -189,7 +183,7 @@ describe("app.close()", () => {
 
   it("the deadline (shutdownTimeout) forces connections that never finish", async () => {
     server = await serve(slowApp({ shutdownTimeout: 300 }));
-    const hanging = rawExchange(server.port, `GET /never HTTP/1.1\r\n${H}\r\n`, { timeout: 3000 });
+    const hanging = rawRequest(server.port, `GET /never HTTP/1.1\r\n${H}\r\n`, { timeout: 3000 });
     await sleep(50);
     const start = performance.now();
     await server.close();

@@ -9,7 +9,8 @@ import zlib from "node:zlib";
 import { createHash } from "node:crypto";
 import compression from "compression";
 import Server from "../../src/index.js";
-import { forEachMode, usePair, startApp, request } from "./harness.js";
+import { forEachMode, usePair } from "./harness.js";
+import { start, request } from "../helpers/server.js";
 
 const TEXT = "lib-server compresses like Express. ".repeat(60); // ~2 KB
 const JSON_BODY = { items: Array.from({ length: 60 }, (_, i) => ({ id: i, name: `item ${i}` })) }; // ~2 KB
@@ -166,7 +167,7 @@ forEachMode("compression in front of Server.static({ compress, precompressed })"
     const app = Server();
     app.use(compression());
     app.use(Server.static(dir, { compress: true, precompressed: true }));
-    server = await startApp(app, mode);
+    server = await start(app, { via: mode });
   });
   afterAll(() => server?.close());
 

@@ -1,7 +1,8 @@
 // cors: simple requests and preflights answer exactly as on Express 5.
 import { it, expect } from "vitest";
 import cors from "cors";
-import { forEachMode, usePair, view } from "./harness.js";
+import { forEachMode, usePair } from "./harness.js";
+import { view } from "../helpers/server.js";
 
 const CORS_HEADERS = [
   "access-control-allow-origin",

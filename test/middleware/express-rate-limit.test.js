@@ -3,7 +3,8 @@
 // handlers, and the library's own configuration checks, all as on Express 5.
 import { it, expect } from "vitest";
 import { rateLimit } from "express-rate-limit";
-import { forEachMode, usePair, startPair } from "./harness.js";
+import { forEachMode, usePair } from "./harness.js";
+import { startPair } from "../helpers/server.js";
 
 const WINDOW = 60_000;
 // Headers carrying "seconds from now": equal on both servers up to a second boundary.
@@ -132,7 +133,7 @@ forEachMode("express-rate-limit configuration checks", (mode) => {
   ];
   for (const [title, build, code] of cases) {
     it(title, async () => {
-      const pair = await startPair(build, mode);
+      const pair = await startPair(build, { via: mode });
       try {
         const [expected, actual] = await pair.both(from("198.51.100.9", "/"));
         expect(actual.text).toBe(expected.text);

@@ -1,11 +1,8 @@
-// Runs one app on Express 5 and on lib-server side by side, lib-server started either
-// through `http.createServer(app)` or through its own `app.listen()`, and talks to both
-// with a raw HTTP client (bodies kept as bytes, so compressed answers can be checked)
-// and a hand-kept cookie jar.
-import http from "node:http";
+// Runs one app on Express 5 and on lib-server side by side (test/helpers/server.js
+// startPair), lib-server started either through `http.createServer(app)` or through its own
+// `app.listen()`, and talks to both with a hand-kept cookie jar.
 import { describe, beforeAll, afterAll, vi } from "vitest";
-import express from "express";
-import Server from "../../src/index.js";
+import { startPair, request } from "../helpers/server.js";
 
 /** The two ways lib-server takes requests: Node's plain objects, or its own subclasses. */
 export const LIB_MODES = ["createServer", "listen"];
@@ -15,93 +12,23 @@ export function forEachMode(title, body) {
   for (const mode of LIB_MODES) describe(`${title} [lib-server via ${mode}]`, () => body(mode));
 }
 
-/** Starts `app` on 127.0.0.1 port 0 in `mode`; resolves to { port, close }. */
-export function startApp(app, mode) {
-  return new Promise((resolve, reject) => {
-    const server = mode === "listen" ? app.listen(0, "127.0.0.1") : http.createServer(app).listen(0, "127.0.0.1");
-    server.once("error", reject);
-    server.once("listening", () => {
-      resolve({
-        port: server.address().port,
-        close: () =>
-          new Promise((done) => {
-            server.closeAllConnections();
-            server.close(done);
-          }),
-      });
-    });
-  });
-}
-
 /**
- * Builds the same app on Express 5 and on lib-server: `build(app, factory)` gets `express`
- * or `Server` as factory and may return a context (log lines, temp dirs, ...), kept as
- * `target.context`. Both run with env "production". Resolves to
- * { express, lib, both(req) -> [expressResponse, libResponse], close }.
- */
-export async function startPair(build, mode) {
-  const make = async (factory, how) => {
-    const app = factory();
-    app.set("env", "production");
-    const context = await build(app, factory);
-    return { ...(await startApp(app, how)), context };
-  };
-  const [expressTarget, libTarget] = await Promise.all([make(express, "createServer"), make(Server, mode)]);
-  return {
-    express: expressTarget,
-    lib: libTarget,
-    both: (req) => Promise.all([request(expressTarget, req), request(libTarget, req)]),
-    close: () => Promise.all([expressTarget.close(), libTarget.close()]),
-  };
-}
-
-/**
- * Registers beforeAll/afterAll that start `startPair(build, mode)` and close it; returns the
- * pair object, filled in once the pair is up. `quiet` silences console.error meanwhile
- * (final handlers log the errors the tests provoke).
+ * Registers beforeAll/afterAll that start `startPair(build, { via: mode })` (Express 5 and
+ * lib-server, see ../helpers/server.js) and close it; returns the pair object, filled in
+ * once the pair is up. `quiet` silences console.error meanwhile (final handlers log the
+ * errors the tests provoke).
  */
 export function usePair(build, mode, { quiet = false } = {}) {
   const pair = {};
   beforeAll(async () => {
     if (quiet) vi.spyOn(console, "error").mockImplementation(() => {});
-    Object.assign(pair, await startPair(build, mode));
+    Object.assign(pair, await startPair(build, { via: mode }));
   });
   afterAll(async () => {
     await pair.close?.();
     if (quiet) vi.restoreAllMocks();
   });
   return pair;
-}
-
-/**
- * One HTTP request; resolves to { status, headers, body (Buffer), text }.
- * `body` may be a string or Buffer. Without an `agent`, no connection is reused, so every
- * request is independent; pass a keep-alive http.Agent to test connection reuse.
- */
-export function request(target, { method = "GET", path = "/", headers = {}, body, agent = false } = {}) {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port: target.port, method, path, headers, agent }, (res) => {
-      const chunks = [];
-      res.on("data", (chunk) => chunks.push(chunk));
-      res.on("end", () => {
-        const bytes = Buffer.concat(chunks);
-        resolve({ status: res.statusCode, headers: res.headers, body: bytes, text: bytes.toString() });
-      });
-      res.on("error", reject);
-    });
-    req.setTimeout(10_000, () => req.destroy(new Error(`timeout: ${method} ${path}`)));
-    req.on("error", reject);
-    req.end(body);
-  });
-}
-
-/** What a response looks like for comparison: status, the named headers, the body text. */
-export function view(response, headerNames = []) {
-  const headers = {};
-  for (const name of headerNames) {
-    if (response.headers[name] !== undefined) headers[name] = response.headers[name];
-  }
-  return { status: response.status, headers, body: response.text };
 }
 
 /** Browser-like cookie storage for one client: remembers Set-Cookie, sends Cookie. */

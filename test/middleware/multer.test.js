@@ -6,7 +6,8 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import multer from "multer";
-import { forEachMode, usePair, request } from "./harness.js";
+import { forEachMode, usePair } from "./harness.js";
+import { request } from "../helpers/server.js";
 
 const describeFile = (file) => ({ fieldname: file.fieldname, originalname: file.originalname, mimetype: file.mimetype, size: file.size });
 

@@ -11,7 +11,8 @@ import { RedisStore as SessionStore } from "connect-redis";
 import { RedisStore as LimitStore } from "rate-limit-redis";
 import session from "express-session";
 import { rateLimit } from "express-rate-limit";
-import { LIB_MODES, startPair, browser, eventually } from "./harness.js";
+import { LIB_MODES, browser, eventually } from "./harness.js";
+import { startPair } from "../helpers/server.js";
 
 const hasRedis = spawnSync("redis-server", ["--version"]).status === 0;
 
@@ -56,7 +57,7 @@ describe.skipIf(!hasRedis)("redis-backed stores", () => {
             req.session.n = (req.session.n ?? 0) + 1;
             res.json({ n: req.session.n });
           });
-        }, mode);
+        }, { via: mode });
       });
       afterAll(() => pair?.close());
 

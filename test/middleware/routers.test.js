@@ -8,7 +8,8 @@ import helmet from "helmet";
 import morgan from "morgan";
 import cookieParser from "cookie-parser";
 import { rateLimit } from "express-rate-limit";
-import { forEachMode, usePair, eventually, view } from "./harness.js";
+import { forEachMode, usePair, eventually } from "./harness.js";
+import { view } from "../helpers/server.js";
 
 const HEADERS = [
   "content-type",

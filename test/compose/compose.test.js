@@ -4,7 +4,8 @@ import { Readable } from "node:stream";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compose } from "../../src/compose.js";
-import { frameworks, start } from "./frameworks.js";
+import { frameworks } from "./frameworks.js";
+import { start } from "../helpers/server.js";
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
 
@@ -184,7 +185,7 @@ describe.each(frameworks)("compose() on $name", ({ create, core }) => {
     // eslint-disable-next-line no-unused-vars
     app.use((err, req, res, next) => res.status(500).json({ error: err.message }));
 
-    server = await start(app);
+    server = await start(app, { via: "listen" });
   });
 
   afterAll(() => server?.close());

@@ -5,7 +5,8 @@ import { once } from "node:events";
 import { Readable } from "node:stream";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { compose } from "../../src/compose.js";
-import { frameworks, start } from "./frameworks.js";
+import { frameworks } from "./frameworks.js";
+import { start } from "../helpers/server.js";
 
 function deferred() {
   let resolve;
@@ -52,7 +53,7 @@ describe.each(frameworks)("compose() after a client disconnect on $name", ({ cre
       laterSteps.push(`error: ${err.message}`);
       res.status(500).json({ error: err.message });
     });
-    server = await start(app);
+    server = await start(app, { via: "listen" });
   });
 
   afterAll(() => server?.close());

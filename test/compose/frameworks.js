@@ -11,21 +11,3 @@ if (existsSync(coreEntry)) {
   const core = await import(coreEntry.href);
   frameworks.push({ name: "lib-server", create: () => new core.default(), core });
 }
-
-// Listens on an ephemeral loopback port; resolves with the base URL and a closer.
-export function start(app) {
-  return new Promise((resolve, reject) => {
-    const server = app.listen(0, "127.0.0.1", (err) => {
-      if (err) return reject(err);
-      const { port } = server.address();
-      resolve({
-        url: `http://127.0.0.1:${port}`,
-        close: () =>
-          new Promise((done) => {
-            server.closeAllConnections?.();
-            server.close(() => done());
-          }),
-      });
-    });
-  });
-}

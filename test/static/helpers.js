@@ -1,11 +1,11 @@
-// Shared by the static tests: throwaway fixture trees, servers on 127.0.0.1:0,
-// and a raw node:http client (fetch adds Cache-Control: no-cache to conditional
-// requests, which rightly disables 304s).
-import http from "node:http";
+// Shared by the static tests: throwaway fixture trees, the fall-through harness, and
+// servers from ../helpers/server.js, whose node:http client is the one to use here (fetch
+// adds Cache-Control: no-cache to conditional requests, which rightly disables 304s).
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { serveStatic } from "../../src/static.js";
+import { start } from "../helpers/server.js";
 
 // files: { "a/b.txt": "content" | Buffer, "link": { symlink: "/target" } }
 export function makeTree(files) {
@@ -45,39 +45,11 @@ export function staticServers(getRoot) {
   };
 }
 
+// start(handler) (request(path, options) -> { status, headers, body: Buffer, text }, close(),
+// ...) with its URL also as `base`.
 export async function listen(handler) {
-  const server = http.createServer(handler);
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const base = `http://127.0.0.1:${server.address().port}`;
-  return {
-    base,
-    request: (path, options) => request(base, path, options),
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(resolve);
-      }),
-  };
-}
-
-// -> { status, headers, body: Buffer, text }. The path goes out byte for byte
-// (a URL string would get "..", "//" and friends normalized away).
-export function request(base, path, { method = "GET", headers = {}, timeout = 5000 } = {}) {
-  const { hostname, port } = new URL(base);
-  return new Promise((resolve, reject) => {
-    const req = http.request({ hostname, port, path, method, headers, agent: false }, (res) => {
-      const chunks = [];
-      res.on("data", (chunk) => chunks.push(chunk));
-      res.on("end", () => {
-        const body = Buffer.concat(chunks);
-        resolve({ status: res.statusCode, headers: res.headers, body, text: body.toString() });
-      });
-      res.on("error", reject);
-    });
-    req.setTimeout(timeout, () => req.destroy(new Error(`timeout: ${method} ${path}`)));
-    req.on("error", reject);
-    req.end();
-  });
+  const server = await start(handler);
+  return { ...server, base: server.url };
 }
 
 // What an error handler can see of an error, for comparing with Express's.

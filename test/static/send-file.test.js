@@ -4,7 +4,8 @@ import http from "node:http";
 import { join } from "node:path";
 import { sendFile } from "../../src/send-file.js";
 import Server from "../../src/index.js";
-import { differential, request } from "../helpers/differential.js";
+import { differential } from "../helpers/compare.js";
+import { request } from "../helpers/server.js";
 import { makeTree, listen, errorShape } from "./helpers.js";
 
 let tree, server;

@@ -1,0 +1,209 @@
+#!/usr/bin/env node
+// npm run bench:instructions [-- scenario ... options]: instructions per request, counted
+// by valgrind (callgrind) in the server process. Unlike req/s or CPU time these counts do
+// not depend on what else the machine is doing, so they compare two versions of the code
+// on a busy machine (repeat runs agree within ~0.5%). See benchmarks/README.md.
+//
+// For each server and case: start the benchmark server under callgrind with
+// lib/instructions-probe.js preloaded, send --warmup requests (until V8 has optimized the
+// hot code; under valgrind that takes ~10,000 requests), then --windows windows of
+// --requests requests each, the client (this process, not under valgrind) asking the
+// server to dump its counters between windows. A window's count covers everything the
+// server process did in it: JavaScript, Node's C++, libuv, V8's GC and compiler threads,
+// user-space libc; not the kernel. Printed: the median window ÷ requests, and the range.
+import { spawn, spawnSync } from "node:child_process";
+import { readFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join, resolve } from "node:path";
+import http from "node:http";
+import { parseArgs } from "node:util";
+import { fileURLToPath } from "node:url";
+import { selectScenarios } from "./scenarios/index.js";
+import { send, verify } from "./lib/http-check.js";
+
+const PROBE = fileURLToPath(new URL("./lib/instructions-probe.js", import.meta.url));
+const THROUGHPUT_SCENARIOS = ["hello", "json", "params", "middleware", "post-json", "routers", "compose", "static"];
+const DEFAULT_SCENARIOS = ["hello", "json", "params", "middleware", "post-json", "static"];
+
+const USAGE = `usage: npm run bench:instructions -- [scenario ...] [options]
+  scenarios           any of ${THROUGHPUT_SCENARIOS.join(", ")}
+                      (default: ${DEFAULT_SCENARIOS.join(", ")})
+  --servers a,b       these servers of each scenario (names as in results, e.g. lib-server,fastify)
+  --all               every server of each scenario (default: lib-server's own entries)
+  --cases a,b         these cases only (e.g. 304,404 of the static scenario)
+  --file FILE         measure this server script (repeatable) with the scenario's cases,
+                      instead of the scenario's servers: one scenario only
+  --warmup N          requests before the first window (default 20000)
+  --requests N        requests per window (default 2000)
+  --windows N         windows per server and case (default 5); the median is reported
+  --connections N     keep-alive connections (default 10)
+  --json FILE         also write the results to FILE
+  --keep DIR          keep callgrind's files in DIR (callgrind_annotate DIR/<file>.<window+2>)`;
+
+const OPTIONS = {
+  servers: { type: "string" },
+  all: { type: "boolean" },
+  cases: { type: "string" },
+  file: { type: "string", multiple: true },
+  warmup: { type: "string", default: "20000" },
+  requests: { type: "string", default: "2000" },
+  windows: { type: "string", default: "5" },
+  connections: { type: "string", default: "10" },
+  json: { type: "string" },
+  keep: { type: "string" },
+  help: { type: "boolean", short: "h" },
+};
+
+async function main() {
+  const { values, positionals } = parseArgs({ args: process.argv.slice(2), options: OPTIONS, allowPositionals: true });
+  if (values.help) return console.log(USAGE);
+  const numbers = {};
+  for (const key of ["warmup", "requests", "windows", "connections"]) {
+    numbers[key] = Number(values[key]);
+    if (!Number.isInteger(numbers[key]) || numbers[key] < (key === "warmup" ? 0 : 1)) throw new Error(`--${key} needs a whole number, got ${values[key]}`);
+  }
+  if (spawnSync("valgrind", ["--version"]).error) throw new Error("valgrind is not installed (apt-get install valgrind)");
+  const selected = selectScenarios(positionals.length ? positionals : DEFAULT_SCENARIOS);
+  if (values.file && selected.length !== 1) throw new Error("--file needs exactly one scenario");
+  for (const scenario of selected) {
+    if (!THROUGHPUT_SCENARIOS.includes(scenario.name)) throw new Error(`${scenario.name} is not a request/response scenario`);
+  }
+  const wantedServers = values.servers?.split(",");
+  const wantedCases = values.cases?.split(",");
+  const outDir = values.keep ?? mkdtempSync(join(tmpdir(), "lib-server-instructions-"));
+  if (values.keep) mkdirSync(outDir, { recursive: true });
+  const results = [];
+  console.log(
+    `instructions per request (callgrind), ${numbers.warmup} warm-up requests, ${numbers.windows} × ${numbers.requests} measured, ${numbers.connections} connections`,
+  );
+  try {
+    for (const scenario of selected) {
+      await scenario.prepare?.();
+      const servers = values.file
+        ? values.file.map((file) => ({ name: basename(file, ".js"), file: resolve(file) }))
+        : scenario.servers.filter((server) => (wantedServers ? wantedServers.includes(server.name) : values.all || server.subject));
+      const cases = scenario.cases.filter((c) => !wantedCases || wantedCases.includes(c.name));
+      for (const server of servers) {
+        for (const testCase of cases) {
+          const result = await measure(scenario, server, testCase, numbers, outDir);
+          results.push(result);
+          console.log(line(result));
+        }
+      }
+    }
+  } finally {
+    if (!values.keep) rmSync(outDir, { recursive: true, force: true });
+  }
+  if (values.json) {
+    const { writeFileSync } = await import("node:fs");
+    writeFileSync(values.json, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, ...numbers, results }, null, 2)}\n`);
+  }
+}
+
+function line({ scenario, server, case: name, perRequest, windows, error }) {
+  const label = `${scenario}/${name} ${server}`.padEnd(44);
+  if (error) return `${label} ${error}`;
+  return `${label} ${fmt(perRequest).padStart(9)} instr/req  (windows ${windows.map(fmt).join(", ")})`;
+}
+
+const fmt = (n) => Math.round(n).toLocaleString("en-US");
+
+async function measure(scenario, server, testCase, { warmup, requests, windows, connections }, outDir) {
+  const base = { scenario: scenario.name, server: server.name, case: testCase.name };
+  const port = 20_000 + Math.floor(Math.random() * 12_000);
+  const outFile = join(outDir, `callgrind.${scenario.name}.${server.name}.${testCase.name}.${port}`);
+  const child = spawn(
+    "valgrind",
+    ["--tool=callgrind", `--callgrind-out-file=${outFile}`, "--dump-before=node::os::SetPriority*", process.execPath, `--import=${PROBE}`, server.file],
+    { env: { ...process.env, ...scenario.env, PORT: String(port), NODE_ENV: "production" }, stdio: ["ignore", "pipe", "pipe", "ipc"] },
+  );
+  let stderr = "";
+  child.stderr.setEncoding("utf8").on("data", (chunk) => (stderr = (stderr + chunk).slice(-4000)));
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  try {
+    await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("no ready within 120 s")), 120_000);
+      child.on("message", (message) => message === "ready" && (clearTimeout(timer), resolve()));
+      child.stdout.on("data", (chunk) => String(chunk).includes("READY") && (clearTimeout(timer), resolve()));
+      child.once("exit", (code) => (clearTimeout(timer), reject(new Error(`exited (${code}) before ready: ${stderr.trim().split("\n").at(-1)}`))));
+    });
+    const url = `http://127.0.0.1:${port}`;
+    const more = (await testCase.prepare?.(url)) ?? {};
+    const request = { ...testCase.request, headers: { ...testCase.request.headers, ...more.headers } };
+    const problems = await verify(testCase.expect, await send(url, request));
+    if (problems.length) return { ...base, error: `wrong answer: ${problems.join("; ")}` };
+
+    const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+    const load = (count) => runRequests(port, request, testCase.expect.status, count, connections, agent);
+    const mark = () =>
+      new Promise((resolve) => {
+        child.once("message", function onMessage(message) {
+          if (message === "instr:marked") resolve();
+          else child.once("message", onMessage);
+        });
+        child.send("instr:mark");
+      });
+    await load(warmup);
+    await mark(); // dump 1: start-up and warm-up
+    const counts = [];
+    for (let w = 0; w < windows; w++) {
+      await load(requests);
+      await mark(); // dump w + 2: this window
+      const file = `${outFile}.${w + 2}`;
+      counts.push((totalInstructions(file) - compilerInstructions(file)) / requests);
+    }
+    agent.destroy();
+    const sorted = [...counts].sort((a, b) => a - b);
+    return { ...base, perRequest: sorted[Math.floor(sorted.length / 2)], windows: counts };
+  } catch (error) {
+    return { ...base, error: error.message };
+  } finally {
+    child.kill("SIGTERM");
+    await exited;
+  }
+}
+
+// `count` requests over `connections` keep-alive connections, each answered in full.
+async function runRequests(port, { method = "GET", path, headers = {}, body }, status, count, connections, agent) {
+  let sent = 0;
+  const one = () =>
+    new Promise((resolve, reject) => {
+      const req = http.request({ host: "127.0.0.1", port, method, path, headers, agent }, (res) => {
+        if (res.statusCode !== status) reject(new Error(`status ${res.statusCode}, expected ${status}`));
+        res.resume();
+        res.once("end", resolve);
+        res.once("error", reject);
+      });
+      req.once("error", reject);
+      req.end(body);
+    });
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (sent < count) {
+        sent++;
+        await one();
+      }
+    }),
+  );
+}
+
+// TurboFan's background jobs: under valgrind, V8 keeps optimizing a function now and then
+// for tens of thousands of requests (timers and other rarely called code reach their
+// thresholds late), a one-off cost that would otherwise land in a random window.
+function compilerInstructions(file) {
+  const out = spawnSync("callgrind_annotate", ["--inclusive=yes", "--threshold=100", file], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  if (out.error || out.status !== 0) throw new Error(`callgrind_annotate failed on ${file}`);
+  const match = /^\s*([\d,]+) .*OptimizingCompileDispatcher::CompileTask::RunInternal/m.exec(out.stdout);
+  return match ? Number(match[1].replaceAll(",", "")) : 0;
+}
+
+function totalInstructions(file) {
+  const match = /^summary: (\d+)/m.exec(readFileSync(file, "utf8"));
+  if (!match) throw new Error(`no summary line in ${file}`);
+  return Number(match[1]);
+}
+
+main().catch((error) => {
+  console.error(error.message);
+  process.exitCode = 1;
+});

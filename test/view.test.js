@@ -2,6 +2,7 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { fileURLToPath } from "node:url";
 import { readFile } from "node:fs";
 import { differential } from "./helpers/compare.js";
+import { expectConsoleErrors } from "./helpers/logs.js";
 
 const views = fileURLToPath(new URL("./fixtures/views", import.meta.url));
 
@@ -14,6 +15,8 @@ function tplEngine(path, options, callback) {
 }
 
 describe("views: app.render / res.render match Express 5", () => {
+  // /missing, /app-render and /bad-engine fail on purpose: both final handlers log them.
+  expectConsoleErrors(/Error: (Failed to lookup view "nope"|Cannot find module 'unknownengine')/);
   let d;
   beforeAll(async () => {
     d = await differential((app) => {

@@ -3,6 +3,7 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import express from "express";
 import { startPair, view } from "./server.js";
+import { expectConsoleErrors } from "./logs.js";
 
 // Headers whose differences matter to clients (X-Powered-By and Date legitimately differ).
 export const COMPARED_HEADERS = [
@@ -56,10 +57,12 @@ const label = (req) => `${req.method ?? "GET"} ${shorten(req.path)}${req.headers
 /**
  * A describe() block comparing each request of `requests` (paths or request objects).
  * A request with `fails: "DIFF: ..."` is a known difference, kept asserting Express's answer.
- * Options: extraHeaders, useListen, reference (factory, default Express 5).
+ * Options: extraHeaders, useListen, reference (factory, default Express 5), expectedErrors
+ * (a RegExp: errors the requests provoke on purpose, logged by the apps, kept off the output).
  */
-export function compareSuite(title, build, requests, { reference = express, ...options } = {}) {
+export function compareSuite(title, build, requests, { reference = express, expectedErrors, ...options } = {}) {
   describe(title, () => {
+    if (expectedErrors) expectConsoleErrors(expectedErrors);
     let d;
     beforeAll(async () => {
       d = await differentialAgainst(reference, build, options);

@@ -89,7 +89,7 @@ const requests = {
 };
 
 forEachMode("cors", (mode) => {
-  const pair = usePair(build, mode, { quiet: true }); // final handlers log the 503
+  const pair = usePair(build, mode, { expectedErrors: /Error: origin lookup failed/ }); // final handlers log the 503
 
   for (const [title, req] of Object.entries(requests)) {
     it(title, async () => {

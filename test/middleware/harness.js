@@ -1,8 +1,9 @@
 // Runs one app on Express 5 and on lib-server side by side (test/helpers/server.js
 // startPair), lib-server started either through `http.createServer(app)` or through its own
 // `app.listen()`, and talks to both with a hand-kept cookie jar.
-import { describe, beforeAll, afterAll, vi } from "vitest";
+import { describe, beforeAll, afterAll } from "vitest";
 import { startPair, request } from "../helpers/server.js";
+import { expectConsoleErrors } from "../helpers/logs.js";
 
 /** The two ways lib-server takes requests: Node's plain objects, or its own subclasses. */
 export const LIB_MODES = ["createServer", "listen"];
@@ -15,19 +16,16 @@ export function forEachMode(title, body) {
 /**
  * Registers beforeAll/afterAll that start `startPair(build, { via: mode })` (Express 5 and
  * lib-server, see ../helpers/server.js) and close it; returns the pair object, filled in
- * once the pair is up. `quiet` silences console.error meanwhile (final handlers log the
- * errors the tests provoke).
+ * once the pair is up. `expectedErrors` (a RegExp): the errors the tests provoke, which
+ * the final handlers log, kept off the output meanwhile (see ../helpers/logs.js).
  */
-export function usePair(build, mode, { quiet = false } = {}) {
+export function usePair(build, mode, { expectedErrors } = {}) {
   const pair = {};
+  if (expectedErrors) expectConsoleErrors(expectedErrors);
   beforeAll(async () => {
-    if (quiet) vi.spyOn(console, "error").mockImplementation(() => {});
     Object.assign(pair, await startPair(build, { via: mode }));
   });
-  afterAll(async () => {
-    await pair.close?.();
-    if (quiet) vi.restoreAllMocks();
-  });
+  afterAll(() => pair.close?.());
   return pair;
 }
 

@@ -61,7 +61,7 @@ const text = (value) => [value];
 const file = (content, name, type = "text/plain") => [new Blob([content], { type }), name];
 
 forEachMode("multer", (mode) => {
-  const pair = usePair(build, mode, { quiet: true }); // the final handler logs the unhandled error
+  const pair = usePair(build, mode, { expectedErrors: /MulterError: File too large/ }); // the final handlers log the unhandled error
   afterAll(() => {
     for (const target of [pair.express, pair.lib]) fs.rmSync(target.context, { recursive: true, force: true });
   });

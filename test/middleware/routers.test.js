@@ -122,7 +122,7 @@ const requests = {
 };
 
 forEachMode("routers carrying middleware", (mode) => {
-  const pair = usePair(build, mode, { quiet: true }); // final handlers log the 409
+  const pair = usePair(build, mode, { expectedErrors: /Error: conflict/ }); // Express logs the 409
 
   for (const [title, req] of Object.entries(requests)) {
     it(title, async () => {

@@ -133,7 +133,8 @@ compareSuite(
     "/p/:x",
     "/enc/a%00b",
   ],
-  { extraHeaders: ["x-mount"] },
+  // Express logs the 400s of undecodable parameters (lib-server logs no 4xx).
+  { extraHeaders: ["x-mount"], expectedErrors: /URIError: Failed to decode param/ },
 );
 
 compareSuite(

@@ -1,11 +1,10 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import http from "node:http";
 import zlib from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import Server from "../../src/index.js";
 import { comparable } from "../helpers/compare.js";
-import { startPair } from "../helpers/server.js";
+import { startPair, abortUpload } from "../helpers/server.js";
 
 // body-parser calls next() in the async context the parser was entered in
 // (raw-body and on-finished bind their callbacks with AsyncResource), so a
@@ -82,7 +81,9 @@ describe.each(Object.entries(parsers))("%s()", (name, parser) => {
 
   test("the store survives an aborted upload (request.aborted)", async () => {
     const id = `${name} aborted`;
-    await Promise.all([d.express, d.lib].map(({ port }) => abortUpload(port, `/${name}`, parser.type, id)));
+    // Announces 100 bytes, sends 3, then drops the connection.
+    const upload = { path: `/${name}`, headers: { "content-type": parser.type, "content-length": 100, "x-id": id } };
+    await Promise.all([d.express, d.lib].map((side) => abortUpload(side, upload)));
     const seenBy = (factory) => errorsSeen.get(factory).find((entry) => entry.id === id);
     await vi.waitFor(() => {
       expect(seenBy(express)).toBeDefined();
@@ -92,21 +93,3 @@ describe.each(Object.entries(parsers))("%s()", (name, parser) => {
     expect(seenBy(Server)).toEqual(seenBy(express));
   });
 });
-
-// Announces 100 bytes, sends 3, then drops the connection.
-function abortUpload(port, path, type, id) {
-  return new Promise((resolve) => {
-    const req = http.request({
-      host: "127.0.0.1",
-      port,
-      path,
-      method: "POST",
-      agent: false,
-      headers: { "content-type": type, "content-length": 100, "x-id": id },
-    });
-    req.on("error", () => {}); // ours: we hang up
-    req.on("close", resolve);
-    req.write("abc");
-    setTimeout(() => req.destroy(), 30);
-  });
-}

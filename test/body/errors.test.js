@@ -1,10 +1,9 @@
-import http from "node:http";
 import zlib from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import Server from "../../src/index.js";
 import { comparable } from "../helpers/compare.js";
-import { startPair } from "../helpers/server.js";
+import { startPair, abortUpload } from "../helpers/server.js";
 
 // The errors the parsers pass to next() are the ones body-parser makes with
 // http-errors: the status's named class (PayloadTooLargeError...), status,
@@ -101,7 +100,9 @@ describe("errors passed to the error handler", () => {
 
   test("400 request.aborted (BadRequestError, code ECONNABORTED)", async () => {
     const id = "aborted";
-    await Promise.all([d.express, d.lib].map(({ port }) => abortUpload(port, id)));
+    // Announces 100 bytes of JSON, sends 3, then drops the connection.
+    const upload = { path: "/json", headers: { ...JSON_TYPE, "content-length": 100, "x-id": id } };
+    await Promise.all([d.express, d.lib].map((side) => abortUpload(side, upload)));
     const seenBy = (factory) => errorsSeen.get(factory).find((entry) => entry.id === id);
     await vi.waitFor(() => {
       expect(seenBy(express)).toBeDefined();
@@ -111,21 +112,3 @@ describe("errors passed to the error handler", () => {
     expect(seenBy(Server)).toEqual(seenBy(express));
   });
 });
-
-// Announces 100 bytes of JSON, sends 3, then drops the connection.
-function abortUpload(port, id) {
-  return new Promise((resolve) => {
-    const req = http.request({
-      host: "127.0.0.1",
-      port,
-      path: "/json",
-      method: "POST",
-      agent: false,
-      headers: { ...JSON_TYPE, "content-length": 100, "x-id": id },
-    });
-    req.on("error", () => {}); // ours: we hang up
-    req.on("close", resolve);
-    req.write("abc");
-    setTimeout(() => req.destroy(), 30);
-  });
-}

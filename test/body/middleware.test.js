@@ -3,7 +3,7 @@ import { PassThrough, Readable } from "node:stream";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { json, raw, text, urlencoded } from "../../src/body/index.js";
-import { start, request } from "../helpers/server.js";
+import { start, request, abortUpload } from "../helpers/server.js";
 
 // Behaviour of the parsers on plain node:http, beyond what the differential
 // tests can observe: prototypes, draining, aborted uploads, skipping.
@@ -126,16 +126,7 @@ describe("on plain node:http", () => {
 
   test("an upload cut short reaches next() as request.aborted", async () => {
     const reported = new Promise((resolve) => (errorSeen = resolve));
-    const req = http.request({
-      host: "127.0.0.1",
-      port: server.port,
-      path: "/json",
-      method: "POST",
-      headers: { "content-type": "application/json", "content-length": 500 },
-    });
-    req.on("error", () => {});
-    req.write('{"partial":');
-    setTimeout(() => req.destroy(), 50);
+    abortUpload(server, { path: "/json", headers: { "content-type": "application/json", "content-length": 500 }, sent: '{"partial":', after: 50 });
     const err = await reported;
     errorSeen = undefined;
     expect(err).toMatchObject({ status: 400, type: "request.aborted", code: "ECONNABORTED" });

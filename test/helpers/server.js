@@ -130,6 +130,20 @@ export function rawRequest(target, data, { timeout = 2000, end = false, then = "
   });
 }
 
+/**
+ * An upload cut short: a POST to `path` with `headers` (a Content-Length larger than `sent`),
+ * `sent` written, then the connection dropped after `after` ms. Resolves once it is closed.
+ */
+export function abortUpload(target, { path = "/", headers = {}, sent = "abc", after = 30 } = {}) {
+  return new Promise((resolve) => {
+    const client = http.request({ host: HOST, port: portOf(target), path, method: "POST", agent: false, headers });
+    client.on("error", () => {}); // ours: we hang up
+    client.on("close", resolve);
+    client.write(sent);
+    setTimeout(() => client.destroy(), after);
+  });
+}
+
 /** Status codes of every response in a raw exchange's text, in order. */
 export function statusesOf(text) {
   return [...text.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => Number(m[1]));

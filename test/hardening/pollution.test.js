@@ -6,6 +6,7 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import cookieParser from "cookie-parser";
 import Server from "../../src/index.js";
 import { serve } from "./helpers.js";
+import { request } from "../helpers/server.js";
 
 const KEY = "polluted";
 
@@ -127,15 +128,8 @@ describe.each(["simple", "extended"])("with the %s query parser", (queryParser) 
   });
 
   it("a header named __proto__", async () => {
-    const { default: http } = await import("node:http");
-    const res = await new Promise((resolve, reject) => {
-      http
-        .get({ host: "127.0.0.1", port: server.port, path: "/headers", headers: { ["__proto__"]: KEY, constructor: KEY }, agent: false }, resolve)
-        .on("error", reject);
-    });
-    let body = "";
-    for await (const chunk of res) body += chunk;
-    const seen = JSON.parse(body);
+    const res = await request(server.port, { path: "/headers", headers: { ["__proto__"]: KEY, constructor: KEY } });
+    const seen = JSON.parse(res.text);
     expect(seen.clean).toBe(true);
     expect(seen.intact).toBe(true);
   });

@@ -1,6 +1,7 @@
 // Everything lib-server reads of Node's HTTP internals, in one place: none of it is public
 // API, so test/node-internals.test.js checks each on the running Node and fails loudly
 // (instead of lib-server silently degrading) when a release changes one.
+import http from "node:http";
 
 // http.Server keeps the classes it creates requests and responses with in two fields
 // keyed by symbols; createServer({ IncomingMessage, ServerResponse }) sets them.
@@ -37,4 +38,37 @@ export function connectionsOf(server) {
   const key = Object.getOwnPropertySymbols(server).find((symbol) => symbol.description === "http.server.connections");
   const list = key && server[key];
   return typeof list?.all === "function" ? list.all().map((parser) => parser.socket).filter(Boolean) : [];
+}
+
+/**
+ * The symbol under which a response keeps its headers (Node's kOutHeaders): null until the
+ * first setHeader, then a null-prototype object mapping each lower-cased name to
+ * [name as given, value]; setHeader/getHeader validate, lower-case and then only write or
+ * read that. Found on the first response asked about; null when this Node release stores
+ * headers otherwise (lib-server then always goes through setHeader/getHeader). Checked on
+ * the source of Node's setHeader/getHeader rather than by setting a header on a probe
+ * response: a response of another class passing through Node's header code once would
+ * leave its inline caches polymorphic for every later request.
+ */
+export function outHeadersKeyOf(res) {
+  if (outHeadersKey === undefined) outHeadersKey = findOutHeadersKey(res);
+  return outHeadersKey;
+}
+
+let outHeadersKey;
+const LOWER_NAME = String.raw`(?:name\.toLowerCase\(\)|StringPrototypeToLowerCase\(name\))`;
+const SET_STORES = new RegExp(
+  String.raw`this\[kOutHeaders\] = headers = \{ __proto__: null \};\s*headers\[${LOWER_NAME}\] = \[name, value\];\s*return this;\s*\}$`,
+);
+const GET_READS = new RegExp(
+  String.raw`const headers = this\[kOutHeaders\];\s*if \(headers === null\)\s*return;\s*const entry = headers\[${LOWER_NAME}\];\s*return entry && entry\[1\];\s*\}$`,
+);
+
+function findOutHeadersKey(res) {
+  const { setHeader, getHeader } = http.OutgoingMessage.prototype;
+  if (!SET_STORES.test(String(setHeader)) || !GET_READS.test(String(getHeader))) return null;
+  const key = Object.getOwnPropertySymbols(res).find((symbol) => symbol.description === "kOutHeaders");
+  if (key === undefined) return null;
+  const headers = res[key];
+  return headers === null || (typeof headers === "object" && Object.getPrototypeOf(headers) === null) ? key : null;
 }

@@ -4,11 +4,44 @@
 import http from "node:http";
 import path from "node:path";
 import { httpError } from "./errors.js";
+import { outHeadersKeyOf } from "./node-internals.js";
+import { builtinETags } from "./settings.js";
 import { mimeTypes, fileSender, contentDisposition, contentType, cookie, encodeUrl, escapeHtml, statuses, vary, signCookie as sign } from "./deps.js";
 
 const HTML_UTF8 = "text/html; charset=utf-8";
 const JSON_UTF8 = "application/json; charset=utf-8"; // what Express's res.set("Content-Type", "application/json") stores
-const charsetCache = new Map();
+const charsetCache = new Map(); // Content-Type → the same with charset=utf-8, valid header values only
+const nativeSetHeader = http.OutgoingMessage.prototype.setHeader;
+const nativeGetHeader = http.OutgoingMessage.prototype.getHeader;
+// What Node's setHeader refuses in a value (checkInvalidHeaderChar).
+const INVALID_HEADER_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
+
+// res.getHeader(name), `lower` being the name in lower case. When getHeader is Node's own
+// (no middleware or app replaced it), read Node's header storage directly: the same
+// answer without the name's validation and lower-casing on every call.
+function headerOf(res, name, lower) {
+  const key = outHeadersKeyOf(res);
+  if (res.getHeader !== nativeGetHeader || key === null) return res.getHeader(name);
+  const headers = res[key];
+  if (headers === null) return undefined;
+  const entry = headers[lower];
+  return entry && entry[1];
+}
+
+// res.setHeader(name, value) for a value known to pass Node's validation (a number, one of
+// our constants, an ETag we computed, a cached Content-Type): when setHeader is Node's own,
+// store it exactly as setHeader would, minus the checks it would pass. Anyone who wrapped
+// setHeader (or a response already sent, which setHeader refuses) gets the real call.
+function setValidHeader(res, name, lower, value) {
+  const key = outHeadersKeyOf(res);
+  if (res.setHeader !== nativeSetHeader || key === null || res._header) {
+    res.setHeader(name, value);
+    return;
+  }
+  let headers = res[key];
+  if (headers === null) res[key] = headers = { __proto__: null };
+  headers[lower] = [name, value];
+}
 
 export class Response extends http.ServerResponse {
   status(code) {
@@ -36,8 +69,10 @@ export class Response extends http.ServerResponse {
     switch (typeof chunk) {
       case "string": {
         encoding = "utf8";
-        const type = this.getHeader("Content-Type");
-        this.setHeader("Content-Type", typeof type === "string" ? withUtf8Charset(type) : HTML_UTF8);
+        const type = headerOf(this, "Content-Type", "content-type");
+        const value = typeof type === "string" ? charsetCache.get(type) : HTML_UTF8;
+        if (value !== undefined) setValidHeader(this, "Content-Type", "content-type", value);
+        else this.setHeader("Content-Type", withUtf8Charset(type));
         break;
       }
       case "boolean":
@@ -52,7 +87,7 @@ export class Response extends http.ServerResponse {
 
     const req = this.req;
     const etagFn = this.app.settings["etag fn"];
-    const generateETag = typeof etagFn === "function" && !this.getHeader("ETag");
+    const generateETag = typeof etagFn === "function" && !headerOf(this, "ETag", "etag");
     let length;
     if (chunk !== undefined) {
       if (Buffer.isBuffer(chunk)) length = chunk.length;
@@ -62,11 +97,14 @@ export class Response extends http.ServerResponse {
         encoding = undefined;
         length = chunk.length;
       }
-      if (!this.getHeader("Transfer-Encoding")) this.setHeader("Content-Length", length);
+      if (!headerOf(this, "Transfer-Encoding", "transfer-encoding")) setValidHeader(this, "Content-Length", "content-length", length);
     }
     if (generateETag && length !== undefined) {
       const etag = etagFn(chunk, encoding);
-      if (etag) this.setHeader("ETag", etag);
+      if (etag) {
+        if (builtinETags.has(etagFn)) setValidHeader(this, "ETag", "etag", etag);
+        else this.setHeader("ETag", etag);
+      }
     }
 
     // Freshness only matters when the client sent a validator; skip the getter otherwise.
@@ -93,7 +131,7 @@ export class Response extends http.ServerResponse {
 
   json(obj) {
     const body = stringify(obj, this.app.settings);
-    if (!this.getHeader("Content-Type")) this.setHeader("Content-Type", JSON_UTF8);
+    if (!headerOf(this, "Content-Type", "content-type")) setValidHeader(this, "Content-Type", "content-type", JSON_UTF8);
     return this.send(body);
   }
 
@@ -330,7 +368,8 @@ function withUtf8Charset(type) {
     const parsed = contentType.parse(type);
     parsed.parameters.charset = "utf-8";
     value = contentType.format(parsed);
-    if (charsetCache.size < 256) charsetCache.set(type, value);
+    // Cached values skip setHeader's check (send() above): only those it would accept.
+    if (charsetCache.size < 256 && !INVALID_HEADER_CHAR.test(value)) charsetCache.set(type, value);
   }
   return value;
 }

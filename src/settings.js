@@ -66,3 +66,5 @@ const entityTag = (body) => {
 const weakETag = (body) => "W/" + entityTag(body);
 const strongETag = (body) => entityTag(body);
 weakETag.takesStrings = strongETag.takesStrings = true;
+// Their values are always valid header values (res.send stores them without setHeader's check).
+export const builtinETags = new Set([weakETag, strongETag]);

@@ -5,7 +5,7 @@
 import { describe, it, expect, afterEach } from "vitest";
 import http from "node:http";
 import net from "node:net";
-import { serverClasses, setServerClasses, responseOnSocket, lastRequestOnSocket, connectionsOf } from "../src/node-internals.js";
+import { serverClasses, setServerClasses, responseOnSocket, lastRequestOnSocket, connectionsOf, outHeadersKeyOf } from "../src/node-internals.js";
 import { start } from "./helpers/server.js";
 
 let started;
@@ -53,5 +53,19 @@ describe("Node internals lib-server relies on", () => {
     expect(connections).toHaveLength(1);
     expect(connections[0]).toBeInstanceOf(net.Socket);
     expect(responseOnSocket(connections[0])).toBeNull();
+  });
+
+  it("a response keeps its headers as [name, value] by lower-cased name under kOutHeaders", async () => {
+    let seen;
+    const port = await listen((req, res) => {
+      const outHeadersKey = outHeadersKeyOf(res);
+      res.setHeader("Content-Type", "text/plain");
+      res[outHeadersKey]["x-direct"] = ["X-Direct", 7];
+      seen = { key: typeof outHeadersKey, stored: res[outHeadersKey]["content-type"], read: res.getHeader("x-direct"), names: res.getHeaderNames() };
+      res.end("ok");
+    });
+    const res = await fetch(`http://127.0.0.1:${port}/`);
+    expect(seen).toEqual({ key: "symbol", stored: ["Content-Type", "text/plain"], read: 7, names: ["content-type", "x-direct"] });
+    expect(res.headers.get("x-direct")).toBe("7");
   });
 });

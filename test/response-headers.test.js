@@ -1,0 +1,150 @@
+// res.send/res.json store Content-Type, Content-Length and ETag straight into Node's header
+// storage when setHeader/getHeader are Node's own (src/response.js, headerOf/setValidHeader).
+// Nothing of that may show: the same headers, names, values and order on the wire and
+// through getHeader/getHeaders afterwards as through setHeader, and every call still
+// reaches a setHeader/getHeader that middleware replaced.
+import { describe, it, expect, afterEach } from "vitest";
+import Server from "../src/index.js";
+import { start, rawRequest } from "./helpers/server.js";
+
+let started;
+afterEach(() => started?.close());
+
+const routes = (app) => {
+  app.get("/text", (req, res) => res.send("hello"));
+  app.get("/typed", (req, res) => res.type("text/plain").send("plain"));
+  app.get("/latin1", (req, res) => res.set("Content-Type", "text/plain; charset=iso-8859-1").send("café"));
+  app.get("/json", (req, res) => res.json({ a: 1 }));
+  app.get("/buffer", (req, res) => res.send(Buffer.from("bytes")));
+  app.get("/preset", (req, res) => res.set("X-First", "1").set("ETag", '"mine"').send("body"));
+  app.get("/chunked", (req, res) => res.set("Transfer-Encoding", "chunked").send("chunky"));
+  app.get("/strong", (req, res) => res.send("strong"));
+  return app;
+};
+const PATHS = ["/text", "/typed", "/latin1", "/json", "/buffer", "/preset", "/chunked"];
+
+// What a response looked like from inside (after it finished) and on the wire.
+async function observe(app, path) {
+  let seen;
+  app.use((req, res, next) => {
+    res.on("finish", () => {
+      seen = { names: res.getHeaderNames(), headers: res.getHeaders(), length: res.getHeader("Content-Length"), etag: res.getHeader("etag") };
+    });
+    next();
+  });
+  routes(app);
+  started = await start(app);
+  const { text } = await rawRequest(started, `GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+  await started.close();
+  started = undefined;
+  const wire = text.replace(/^Date: .*\r\n/m, "");
+  return { wire, ...seen };
+}
+
+// The same app with setHeader/getHeader wrapped (pass-through): lib-server then calls them.
+function wrapped(calls) {
+  const app = new Server();
+  app.use((req, res, next) => {
+    const set = res.setHeader;
+    const get = res.getHeader;
+    res.setHeader = function setHeader(name, value) {
+      calls.push(`set ${name}`);
+      return set.call(this, name, value);
+    };
+    res.getHeader = function getHeader(name) {
+      calls.push(`get ${name}`);
+      return get.call(this, name);
+    };
+    next();
+  });
+  return app;
+}
+
+describe("res.send/res.json headers without setHeader's checks", () => {
+  for (const path of PATHS) {
+    it(`${path}: the same headers, in the same order, as through a wrapped setHeader`, async () => {
+      const fast = await observe(new Server(), path);
+      const calls = [];
+      const slow = await observe(wrapped(calls), path);
+      expect(fast).toEqual(slow);
+      expect(calls.some((call) => call.startsWith("set "))).toBe(true);
+    });
+  }
+
+  it("a wrapped setHeader/getHeader sees every header res.send and res.json set and read", async () => {
+    const calls = [];
+    const app = routes(wrapped(calls));
+    started = await start(app);
+    await started.request("/text");
+    expect(calls).toEqual(["get Content-Type", "set Content-Type", "get ETag", "get Transfer-Encoding", "set Content-Length", "set ETag"]);
+    calls.length = 0;
+    await started.request("/json");
+    expect(calls).toEqual([
+      "get Content-Type",
+      "set Content-Type",
+      "get Content-Type",
+      "set Content-Type",
+      "get ETag",
+      "get Transfer-Encoding",
+      "set Content-Length",
+      "set ETag",
+    ]);
+  });
+
+  it("a setHeader on the app's response prototype is called too", async () => {
+    const app = routes(new Server());
+    const names = [];
+    const set = app.response.setHeader;
+    app.response.setHeader = function setHeader(name, value) {
+      names.push(name);
+      return set.call(this, name, value);
+    };
+    started = await start(app);
+    const res = await started.request("/text");
+    expect(res.status).toBe(200);
+    expect(names).toEqual(["Content-Type", "Content-Length", "ETag"]);
+  });
+
+  it("headers already sent: res.send throws setHeader's error, as before", async () => {
+    let error;
+    const app = new Server();
+    app.get("/", (req, res) => {
+      res.write("a");
+      try {
+        res.send("b");
+      } catch (err) {
+        error = err;
+      }
+      res.end();
+    });
+    started = await start(app);
+    await started.request("/");
+    expect(error?.code).toBe("ERR_HTTP_HEADERS_SENT");
+  });
+
+  it("an etag function of the app's own still has its value checked by setHeader", async () => {
+    let error;
+    const app = new Server();
+    app.set("etag", () => "bad\nvalue");
+    app.get("/", (req, res) => {
+      try {
+        res.send("x");
+      } catch (err) {
+        error = err;
+        res.removeHeader("Content-Length");
+        res.end();
+      }
+    });
+    started = await start(app);
+    await started.request("/");
+    expect(error?.code).toBe("ERR_INVALID_CHAR");
+  });
+
+  it("strong ETags are stored as setHeader would store them", async () => {
+    const app = routes(new Server());
+    app.set("etag", "strong");
+    started = await start(app);
+    const res = await started.request("/strong");
+    expect(res.headers.etag).toMatch(/^"6-[\w+/]{27}"$/);
+  });
+});

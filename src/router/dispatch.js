@@ -190,7 +190,7 @@ export function handle(req, res, out) {
     req.params = parentParams;
     if (!err && allowed !== null && allowed.length !== 0) {
       try {
-        return sendOptions(res, allowed);
+        return answerOptionsRequest(res, allowed);
       } catch (sendError) {
         return out(sendError); // headers already sent, as router 2 reports it
       }
@@ -201,7 +201,7 @@ export function handle(req, res, out) {
 
 const NO_MATCH = { chain: [], treeParams: null };
 
-function sendOptions(res, methodsList) {
+function answerOptionsRequest(res, methodsList) {
   const allow = [...new Set(methodsList)].sort().join(", ");
   res.setHeader("Allow", allow);
   res.setHeader("Content-Length", Buffer.byteLength(allow));

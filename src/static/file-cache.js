@@ -236,14 +236,14 @@ export function isInside(path, root) {
 }
 
 // Real path of each root, so containment checks compare real paths on both
-// sides. Failures aren't kept: a root created later gets found.
+// sides (or the fs error realpath gave). Failures aren't kept: a root created later gets found.
 const realRoots = new Map();
 
 export async function realRootOf(root) {
   let real = realRoots.get(root);
   if (real === undefined) {
-    real = await fsp.realpath(root).catch(() => null);
-    if (real === null) return null;
+    real = await fsp.realpath(root).catch((err) => err);
+    if (typeof real !== "string") return real; // the fs error: ENOENT, ENAMETOOLONG...
     if (realRoots.size >= 100) realRoots.clear();
     realRoots.set(root, real);
   }

@@ -5,6 +5,7 @@
 // Every link is relative to the listing's own URL, which ends in "/": the
 // page works behind any mount point or proxy prefix, and no href can leave the
 // origin. Built with one array join: linear in the number of entries.
+import { queryStringOf } from "../url.js";
 import { accepts, escapeHtml, vary } from "../deps.js";
 import { readDirectoryEntries } from "./directory-entries.js";
 
@@ -46,11 +47,11 @@ export async function sendListing(req, res, dirPath, urlPath, { cache, ...readOp
 
 // Only the known values count; anything else is the default (name, ascending).
 function sortOf(url) {
-  const query = url.indexOf("?");
+  const query = queryStringOf(url);
   let sort = "name";
   let order = "asc";
-  if (query !== -1) {
-    const params = new URLSearchParams(url.slice(query + 1));
+  if (query !== null) {
+    const params = new URLSearchParams(query);
     const wanted = params.get("sort");
     if (SORTS.has(wanted)) sort = wanted;
     const direction = params.get("order");

@@ -7,7 +7,7 @@ const DOTFILES = ["ignore", "allow", "deny"];
 // Preference order when a client accepts several: brotli compresses better.
 const ENCODINGS = { br: ".br", gzip: ".gz" };
 
-export function sendOptions(opts) {
+export function normalizeSendOptions(opts) {
   opts ??= {};
   const dotfiles = opts.dotfiles ?? "ignore";
   if (!DOTFILES.includes(dotfiles)) throw new TypeError('dotfiles option must be "allow", "deny", or "ignore"');

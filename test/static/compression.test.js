@@ -2,7 +2,7 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { brotliCompressSync, gzipSync, brotliDecompressSync, gunzipSync } from "node:zlib";
 import accepts from "accepts";
-import { serveStatic } from "../../src/static.js";
+import { serveStatic } from "../../src/static/index.js";
 import { acceptsEncoding } from "../../src/static/accept-encoding.js";
 import { makeTree, staticServers } from "./helpers.js";
 

@@ -5,7 +5,7 @@
 // - Symlinks leaving the root: serve-static follows them, we don't (security.test.js).
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import express from "express";
-import { serveStatic } from "../../src/static.js";
+import { serveStatic } from "../../src/static/index.js";
 import { makeTree, listen, errorShape } from "./helpers.js";
 
 const COMPARED = ["content-type", "content-length", "etag", "cache-control", "accept-ranges", "content-range", "location", "last-modified", "allow"];
@@ -169,6 +169,26 @@ describe("matches express.static", () => {
       const { theirs, ours } = await compare(path, { options: { ...options, fallthrough: false }, headers, reportErrors: true });
       expect(ours.status, path).toBeGreaterThanOrEqual(400);
       expect(JSON.parse(ours.text), path).toEqual(JSON.parse(theirs.text));
+    }
+  });
+
+  it("a root whose path is too long fails as send's stat does (ENAMETOOLONG, 404, expose false)", async () => {
+    const root = tree.root + "/foobar".repeat(10_000);
+    const serve = async (mw) => {
+      const app = express();
+      app.use(mw);
+      app.use((err, req, res, next) => res.status(err.status ?? 500).json(errorShape(err)));
+      return listen(app);
+    };
+    const theirs = await serve(express.static(root, { fallthrough: false }));
+    const ours = await serve(serveStatic(root, { fallthrough: false }));
+    try {
+      const [a, b] = await Promise.all([theirs.request("/hello.txt"), ours.request("/hello.txt")]);
+      expect(b.status).toBe(404);
+      expect(JSON.parse(b.text)).toEqual(JSON.parse(a.text));
+      expect(JSON.parse(b.text).code).toBe("ENAMETOOLONG");
+    } finally {
+      await Promise.all([theirs.close(), ours.close()]);
     }
   });
 

@@ -4,7 +4,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
-import { serveStatic } from "../../src/static.js";
+import { serveStatic } from "../../src/static/index.js";
 import { start } from "../helpers/server.js";
 
 // files: { "a/b.txt": "content" | Buffer, "link": { symlink: "/target" } }

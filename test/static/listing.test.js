@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync, utimesSync, symlinkSync, readdirSync, lstatSy
 import { join } from "node:path";
 import { loadavg, availableParallelism } from "node:os";
 import { execFileSync } from "node:child_process";
-import { serveStatic } from "../../src/static.js";
+import { serveStatic } from "../../src/static/index.js";
 import { humanSize } from "../../src/static/listing.js";
 import { statHelper } from "../../src/static/stat-helper.js";
 import { makeTree, listen, fallbackHandler } from "./helpers.js";

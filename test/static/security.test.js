@@ -3,7 +3,7 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
-import { serveStatic } from "../../src/static.js";
+import { serveStatic } from "../../src/static/index.js";
 import { makeTree, listen, fallbackHandler } from "./helpers.js";
 
 const SECRET = "TOP-SECRET";

@@ -2,7 +2,7 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import http from "node:http";
 import { join } from "node:path";
-import { sendFile } from "../../src/send-file.js";
+import { sendFile } from "../../src/static/send-file.js";
 import Server from "../../src/index.js";
 import { differential } from "../helpers/compare.js";
 import { request } from "../helpers/server.js";

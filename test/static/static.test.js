@@ -2,7 +2,7 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { statSync } from "node:fs";
 import { join } from "node:path";
-import { serveStatic } from "../../src/static.js";
+import { serveStatic } from "../../src/static/index.js";
 import { makeTree, listen, fallbackHandler, staticServers } from "./helpers.js";
 
 const TEXT = "0123456789abcdefghij"; // 20 bytes

@@ -4,7 +4,7 @@
 // "cold": revalidateAfter 0, every request reads and stats the 10,000 files;
 // "warm": the default 1 s listing cache.
 import http from "node:http";
-import { serveStatic } from "../../../src/static.js";
+import { serveStatic } from "../../../src/static/index.js";
 import { root } from "./root.js";
 
 const REQUESTS = Number(process.env.REQUESTS) || 21;

@@ -3,18 +3,19 @@
 // with validators, conditional requests, ranges, precompressed siblings, and
 // the body from memory or a stream. Semantics follow the `send` package.
 import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
 import { extname, isAbsolute, resolve as resolvePath } from "node:path";
-import { httpError, createHttpError } from "./errors.js";
-import { withStatus, fsError } from "./static/errors.js";
-import { sendOptions } from "./static/options.js";
-import { FileCache, MISSING, FILE, DIRECTORY, realRootOf, openEntry } from "./static/file-cache.js";
-import { normalizeRelative, hasDotSegment } from "./static/safe-path.js";
-import { preconditionFailed, notModified, rangeIsCurrent } from "./static/conditional.js";
-import { singleRange } from "./static/ranges.js";
-import { acceptsEncoding } from "./static/accept-encoding.js";
-import { compressedCopy } from "./static/compress.js";
-import { sendErrorPage } from "./static/respond.js";
-import { vary } from "./deps.js";
+import { httpError, createHttpError } from "../errors.js";
+import { withStatus, fsError } from "./errors.js";
+import { normalizeSendOptions } from "./options.js";
+import { FileCache, MISSING, FILE, DIRECTORY, realRootOf, openEntry } from "./file-cache.js";
+import { normalizeRelative, hasDotSegment } from "./safe-path.js";
+import { preconditionFailed, notModified, rangeIsCurrent } from "./conditional.js";
+import { singleRange } from "./ranges.js";
+import { acceptsEncoding } from "./accept-encoding.js";
+import { compressedCopy } from "./compress.js";
+import { sendErrorPage } from "./respond.js";
+import { vary } from "../deps.js";
 
 // res.sendFile re-stats on every call (apps often write a file, then send it),
 // but an unchanged file is still served from memory.
@@ -37,7 +38,7 @@ export function sendFile(req, res, filePath, options, done) {
     options = undefined;
   }
   if (typeof filePath !== "string" || filePath === "") throw new TypeError("path must be a non-empty string");
-  const cfg = sendOptions(options);
+  const cfg = normalizeSendOptions(options);
   if (cfg.root === null && !isAbsolute(filePath)) throw new TypeError("path must be absolute or specify root to sendFile");
 
   const site = {
@@ -118,7 +119,12 @@ export async function servePath(req, res, next, path, site, urlSlash = true) {
   try {
     if (site.realRoot === undefined) {
       const real = await realRootOf(site.cfg.root);
-      if (real === null) return site.fail(req, res, next, { code: "ENOENT", syscall: "stat", path }, false);
+      // A root that does not resolve fails as send's stat of the file does (ENOENT, or
+      // ENAMETOOLONG where realpath stops at the first missing directory).
+      if (typeof real !== "string") {
+        const failure = await stat(path).then(() => real, (err) => err);
+        return site.fail(req, res, next, { code: failure.code ?? "ENOENT", syscall: "stat", path }, false);
+      }
       site.realRoot = real;
     }
     const entry = await resolveEntry(path, indexed, site);

@@ -3,13 +3,14 @@
 // fall-through rules), plus directory listings, precompressed siblings,
 // on-the-fly compression and an in-memory cache of small files.
 import { servePath, rootPrefix, failureStatus, failureError } from "./send-file.js";
-import { sendOptions } from "./static/options.js";
-import { FileCache } from "./static/file-cache.js";
-import { relativeFromUrl, hasDotSegment } from "./static/safe-path.js";
-import { sendRedirect } from "./static/respond.js";
-import { sendListing } from "./static/listing.js";
-import { ListingCache } from "./static/listing-cache.js";
-import { encodeUrl } from "./deps.js";
+import { normalizeSendOptions } from "./options.js";
+import { FileCache } from "./file-cache.js";
+import { relativeFromUrl, hasDotSegment } from "./safe-path.js";
+import { sendRedirect } from "./respond.js";
+import { sendListing } from "./listing.js";
+import { ListingCache } from "./listing-cache.js";
+import { encodeUrl } from "../deps.js";
+import { routingPathOf, queryStringOf } from "../url.js";
 
 export function serveStatic(root, options) {
   if (!root) throw new TypeError("root path required");
@@ -18,7 +19,7 @@ export function serveStatic(root, options) {
   const { setHeaders } = options;
   if (setHeaders !== undefined && typeof setHeaders !== "function") throw new TypeError("option setHeaders must be function");
 
-  const cfg = sendOptions({ ...options, root });
+  const cfg = normalizeSendOptions({ ...options, root });
   const fallthrough = options.fallthrough !== false;
   const redirect = options.redirect !== false;
   const listing = Boolean(options.listing);
@@ -77,25 +78,10 @@ export function serveStatic(root, options) {
   };
 }
 
-// Origin-form "/a?b" -> "/a" ("#" ends it too, as in parseurl); absolute-form
-// "http://h/a" -> "/a"; junk -> null.
+// The path the router matched (src/url.js), or null for a target that has none ("*").
 function pathnameOf(url) {
-  if (url.charCodeAt(0) !== 47 /* / */) {
-    try {
-      return new URL(url).pathname;
-    } catch {
-      return null;
-    }
-  }
-  const end = pathEnd(url);
-  return end === url.length ? url : url.slice(0, end);
-}
-
-function pathEnd(url) {
-  const query = url.indexOf("?");
-  const hash = url.indexOf("#");
-  if (hash === -1) return query === -1 ? url.length : query;
-  return query === -1 || hash < query ? hash : query;
+  const path = routingPathOf(url);
+  return path !== undefined && path.charCodeAt(0) === 47 /* / */ ? path : null;
 }
 
 // The same URL with a slash after the path. Leading slashes and backslashes are
@@ -103,8 +89,8 @@ function pathEnd(url) {
 function slashLocation(req) {
   const url = req.originalUrl ?? req.url;
   const pathname = pathnameOf(url) ?? "/";
-  const query = url.indexOf("?");
-  const search = query === -1 || query !== pathEnd(url) ? "" : url.slice(query);
+  const query = queryStringOf(url);
+  const search = query === null ? "" : "?" + query;
   const path = pathname.replace(/^[/\\]+/, "/");
   return encodeUrl(`${path.endsWith("/") ? path : path + "/"}${search}`);
 }

@@ -1,0 +1,83 @@
+// The import rules ARCHITECTURE.md states, checked: each folder of src/ is a unit that
+// reaches outside itself only for the shared leaf modules, so it can be read, tested and
+// changed on its own, and nothing below the application knows the application.
+import { readFileSync, readdirSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, test } from "vitest";
+
+const src = resolve(dirname(fileURLToPath(import.meta.url)), "../src");
+
+// Modules anything may import: they import nothing of ours but deps.js and each other.
+const leaves = ["deps.js", "errors.js", "url.js", "tracing.js", "node-internals.js"];
+
+// What each module (or folder, "router/") may import besides its own folder and the leaves.
+const allowed = {
+  "deps.js": ["body/index.js", "static/index.js", "static/send-file.js", "cluster.js"], // lazy loaders
+  "errors.js": [],
+  "url.js": [],
+  "tracing.js": [],
+  "node-internals.js": [],
+  "context.js": [],
+  "compose.js": ["context.js"],
+  "settings.js": [],
+  "view.js": [],
+  "request.js": [],
+  "response.js": ["settings.js"],
+  "final-handler.js": [],
+  "client-error.js": [],
+  "shutdown.js": [],
+  "router/": [],
+  "body/": [],
+  "static/": [],
+  "cluster.js": ["application.js"],
+  "application.js": ["*"],
+  "index.js": ["*"],
+};
+
+function sourceFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.(c?js)$/.test(entry.name) ? [path] : [];
+  });
+}
+
+// Static imports, dynamic imports and the lazy("./x.js") / require("./x.js") loaders.
+function localImports(file) {
+  const text = readFileSync(file, "utf8");
+  const found = [];
+  for (const match of text.matchAll(/(?:from\s+|import\(\s*|lazy\(\s*|require\(\s*)["'](\.{1,2}\/[^"']+)["']/g)) {
+    found.push(relative(src, resolve(dirname(file), match[1])));
+  }
+  return found;
+}
+
+const unitOf = (path) => (path.includes("/") ? path.slice(0, path.indexOf("/") + 1) : path);
+
+describe("src/ import rules", () => {
+  const files = sourceFiles(src).map((file) => relative(src, file));
+
+  test("every module of src/ belongs to a unit with rules", () => {
+    const unknown = files.filter((file) => !file.endsWith(".cjs") && !(unitOf(file) in allowed));
+    expect(unknown).toEqual([]);
+  });
+
+  test.each(files.filter((file) => !file.endsWith(".cjs")))("%s imports only what it may", (file) => {
+    const unit = unitOf(file);
+    const rules = allowed[unit];
+    const broken = localImports(join(src, file)).filter((target) => {
+      if (rules.includes("*")) return target === "index.js";
+      if (unit.endsWith("/") && target.startsWith(unit)) return false;
+      // A leaf imports no other leaf but deps.js, so the leaves never form a cycle.
+      if (leaves.includes(target)) return leaves.includes(unit) && target !== "deps.js";
+      return !rules.includes(target);
+    });
+    expect(broken).toEqual([]);
+  });
+
+  test("nothing imports the package entry points", () => {
+    const importers = files.filter((file) => localImports(join(src, file)).some((target) => target === "index.js" || target === "index.cjs"));
+    expect(importers.filter((file) => file !== "index.cjs")).toEqual([]);
+  });
+});

@@ -9,7 +9,7 @@ import { Response } from "./response.js";
 import { methods } from "./router/route.js";
 import { finalHandler } from "./final-handler.js";
 import { compileETag, compileQueryParser, compileTrust } from "./settings.js";
-import { httpError } from "./errors.js";
+import { createHttpError } from "./errors.js";
 import { gracefulClose } from "./shutdown.js";
 import { handleClientError } from "./client-error.js";
 import { View } from "./view.js";
@@ -126,7 +126,7 @@ proto.handle = function handle(req, res, callback) {
   if (callback === undefined && (requestStart.hasSubscribers || requestEnd.hasSubscribers)) traceRequest(this, req, res);
   if (this.settings["x-powered-by"]) res.setHeader("X-Powered-By", "lib-server");
   const done = callback ?? ((err) => this.finish(req, res, err));
-  if (req.url.length > this.limits.maxUrlLength) return done(httpError(414));
+  if (req.url.length > this.limits.maxUrlLength) return done(createHttpError(414));
   this.router.handle(req, res, done);
 };
 

@@ -1,13 +1,6 @@
 // HTTP errors shaped like the `http-errors` objects Express middleware produces.
 import { statuses } from "./deps.js";
 
-export function httpError(status, message = statuses.message[status], props) {
-  const err = new Error(message);
-  err.status = err.statusCode = status;
-  err.expose = status < 500;
-  return props ? Object.assign(err, props) : err;
-}
-
 // http-errors' classes, one per 4xx/5xx status, named after its message (404 →
 // NotFoundError, 413 → PayloadTooLargeError) and made on first use. As there,
 // status/statusCode/expose live on the class's prototype, `message` is own and
@@ -61,4 +54,12 @@ export function createHttpError(status, message, props) {
     }
   }
   return err;
+}
+
+/**
+ * The one HTML page every error (and redirect) answer uses: finalhandler's and send's
+ * document, byte for byte. `body` is HTML, already escaped.
+ */
+export function htmlPage(title, body) {
+  return `<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>${title}</title>\n</head>\n<body>\n<pre>${body}</pre>\n</body>\n</html>\n`;
 }

@@ -2,6 +2,7 @@
 // page (status from err.status/err.statusCode, stack hidden in production).
 import { finished } from "node:stream";
 import { routingPathOf } from "./url.js";
+import { htmlPage } from "./errors.js";
 import { encodeUrl, escapeHtml, statuses } from "./deps.js";
 
 export function finalHandler(req, res, err, env, onError) {
@@ -80,7 +81,7 @@ function send(req, res, status, headers, message) {
   else res.end(body, "utf8");
 }
 
+// finalhandler's formatting of the message: line breaks and runs of spaces kept.
 function errorPage(message) {
-  const body = escapeHtml(message).replaceAll("\n", "<br>").replaceAll("  ", " &nbsp;");
-  return `<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>${body}</pre>\n</body>\n</html>\n`;
+  return htmlPage("Error", escapeHtml(message).replaceAll("\n", "<br>").replaceAll("  ", " &nbsp;"));
 }

@@ -3,7 +3,7 @@
 // morgan, express-session, ...) sees every byte. Native `res.end` stays the fast path.
 import http from "node:http";
 import path from "node:path";
-import { httpError } from "./errors.js";
+import { createHttpError } from "./errors.js";
 import { outHeadersKeyOf } from "./node-internals.js";
 import { builtinETags } from "./settings.js";
 import { mimeTypes, fileSender, contentDisposition, contentType, cookie, encodeUrl, escapeHtml, statuses, vary, signCookie as sign } from "./deps.js";
@@ -357,9 +357,7 @@ export class Response extends http.ServerResponse {
     } else if (handlers.default) {
       handlers.default(req, this, next);
     } else {
-      const err = httpError(406);
-      err.types = keys.map(normalizeType);
-      next(err);
+      next(createHttpError(406, undefined, { types: keys.map(normalizeType) }));
     }
     return this;
   }

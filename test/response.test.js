@@ -469,7 +469,7 @@ compareSuite(
         "application/json; q=0.5": () => res.end("{}"),
       }),
     );
-    app.use((err, req, res, next) => res.status(err.status ?? 500).json({ message: err.message, types: err.types }));
+    app.use((err, req, res, next) => res.status(err.status ?? 500).json({ name: err.name, expose: err.expose, message: err.message, types: err.types }));
   },
   [
     "/f",

@@ -1,5 +1,5 @@
 import { contentType, iconv } from "../deps.js";
-import { httpError } from "./errors.js";
+import { createHttpError } from "./errors.js";
 
 /** Lower-cased `charset` parameter of a Content-Type header, or undefined. */
 export function charsetOf(header) {
@@ -13,7 +13,7 @@ export function isKnownCharset(charset) {
 
 /** body-parser reports a charset the parser refuses as given, an unknown one lower-cased. */
 export function unsupportedCharset(charset, reported = charset) {
-  return httpError(415, `unsupported charset "${charset.toUpperCase()}"`, {
+  return createHttpError(415, `unsupported charset "${charset.toUpperCase()}"`, {
     charset: reported,
     type: "charset.unsupported",
   });

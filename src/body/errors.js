@@ -5,7 +5,7 @@ import { createHttpError } from "../errors.js";
 // http-errors: error handlers read name, status, statusCode, expose and type.
 
 /** A new named error (413 → PayloadTooLargeError) with extra properties (e.g. `type`). */
-export { createHttpError as httpError };
+export { createHttpError };
 
 /**
  * createError(status, err, props) for an existing error (zlib, JSON.parse, a

@@ -2,7 +2,7 @@ import { AsyncResource } from "node:async_hooks";
 import { finished } from "node:stream";
 import zlib from "node:zlib";
 import { charsetOf, decode, isKnownCharset, unsupportedCharset } from "./charset.js";
-import { asHttpError, httpError } from "./errors.js";
+import { asHttpError, createHttpError } from "./errors.js";
 import { readStream } from "./read.js";
 
 // The request flow shared by json/urlencoded/text/raw, with body-parser 2's
@@ -51,12 +51,12 @@ export function createBodyParser(settings) {
       const header = req.headers["content-length"];
       if (header !== undefined) length = parseInt(header, 10);
     } else if (!inflate) {
-      next(httpError(415, "content encoding unsupported", { encoding, type: "encoding.unsupported" }));
+      next(createHttpError(415, "content encoding unsupported", { encoding, type: "encoding.unsupported" }));
       return;
     } else {
       stream = createDecompressor(encoding);
       if (stream === null) {
-        next(httpError(415, `unsupported content encoding "${encoding}"`, { encoding, type: "encoding.unsupported" }));
+        next(createHttpError(415, `unsupported content encoding "${encoding}"`, { encoding, type: "encoding.unsupported" }));
         return;
       }
       req.pipe(stream);

@@ -1,4 +1,4 @@
-import { httpError } from "./errors.js";
+import { createHttpError } from "./errors.js";
 
 // Collects a readable stream into one Buffer, refusing to hold more than
 // `limit` bytes (raw-body semantics and error objects).
@@ -46,7 +46,7 @@ export function readStream(stream, length, limit, onEnd, context) {
 
 function refuseBeforeReading(stream, length, limit) {
   if (length !== null && length > limit) {
-    return httpError(413, "request entity too large", {
+    return createHttpError(413, "request entity too large", {
       expected: length,
       length,
       limit,
@@ -55,10 +55,10 @@ function refuseBeforeReading(stream, length, limit) {
   }
   if (stream.readableEncoding) {
     // someone called setEncoding(): chunks would be strings, not bytes
-    return httpError(500, "stream encoding should not be set", { type: "stream.encoding.set" });
+    return createHttpError(500, "stream encoding should not be set", { type: "stream.encoding.set" });
   }
   if (stream.readable === false) {
-    return httpError(500, "stream is not readable", { type: "stream.not.readable" });
+    return createHttpError(500, "stream is not readable", { type: "stream.not.readable" });
   }
   return null;
 }
@@ -68,7 +68,7 @@ function onData(chunk) {
   if (!collector) return;
   collector.received += chunk.length;
   if (collector.received > collector.limit) {
-    stop(this, collector, httpError(413, "request entity too large", {
+    stop(this, collector, createHttpError(413, "request entity too large", {
       limit: collector.limit,
       received: collector.received,
       type: "entity.too.large",
@@ -87,7 +87,7 @@ function onStreamEnd() {
   if (!collector) return;
   const { length, received } = collector;
   if (length !== null && received !== length) {
-    stop(this, collector, httpError(400, "request size did not match content length", {
+    stop(this, collector, createHttpError(400, "request size did not match content length", {
       expected: length,
       length,
       received,
@@ -110,7 +110,7 @@ function onError(err) {
 function onAborted() {
   const collector = this[kCollector];
   if (!collector) return;
-  stop(this, collector, httpError(400, "request aborted", {
+  stop(this, collector, createHttpError(400, "request aborted", {
     code: "ECONNABORTED",
     expected: collector.length,
     length: collector.length,

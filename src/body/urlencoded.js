@@ -1,5 +1,5 @@
 import { qs } from "../deps.js";
-import { httpError } from "./errors.js";
+import { createHttpError } from "./errors.js";
 import { createBodyParser } from "./middleware.js";
 import { normalizeOptions } from "./options.js";
 
@@ -46,7 +46,7 @@ function createFormParse(options) {
     if (text.length === 0) return {};
     const count = countParameters(text, parameterLimit);
     if (count === -1) {
-      throw httpError(413, "too many parameters", { type: "parameters.too.many" });
+      throw createHttpError(413, "too many parameters", { type: "parameters.too.many" });
     }
     try {
       // qs refuses "__proto__" keys itself; allowPrototypes only lets keys such
@@ -63,7 +63,7 @@ function createFormParse(options) {
       });
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
-      throw httpError(400, "The input exceeded the depth", { type: "querystring.parse.rangeError" });
+      throw createHttpError(400, "The input exceeded the depth", { type: "querystring.parse.rangeError" });
     }
   };
 }

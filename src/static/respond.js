@@ -1,9 +1,6 @@
 // The few small HTML answers the static module writes itself.
 import { escapeHtml, statuses } from "../deps.js";
-
-function htmlDocument(title, body) {
-  return `<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>${title}</title>\n</head>\n<body>\n<pre>${body}</pre>\n</body>\n</html>\n`;
-}
+import { htmlPage } from "../errors.js";
 
 function sendHtml(res, status, html) {
   res.statusCode = status;
@@ -20,11 +17,11 @@ export function sendErrorPage(res, err) {
   const status = err.status ?? 500;
   for (const name of res.getHeaderNames()) res.removeHeader(name);
   if (err.headers) for (const [name, value] of Object.entries(err.headers)) res.setHeader(name, value);
-  sendHtml(res, status, htmlDocument("Error", escapeHtml(statuses.message[status] ?? String(status))));
+  sendHtml(res, status, htmlPage("Error", escapeHtml(statuses.message[status] ?? String(status))));
 }
 
 // `location` must already be a safe, encoded, same-origin path.
 export function sendRedirect(res, location) {
   res.setHeader("Location", location);
-  sendHtml(res, 301, htmlDocument("Redirecting", `Redirecting to ${escapeHtml(location)}`));
+  sendHtml(res, 301, htmlPage("Redirecting", `Redirecting to ${escapeHtml(location)}`));
 }

@@ -5,7 +5,7 @@
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { extname, isAbsolute, resolve as resolvePath } from "node:path";
-import { httpError, createHttpError } from "../errors.js";
+import { createHttpError } from "../errors.js";
 import { withStatus, fsError } from "./errors.js";
 import { normalizeSendOptions } from "./options.js";
 import { FileCache, MISSING, FILE, DIRECTORY, realRootOf, openEntry } from "./file-cache.js";
@@ -84,7 +84,7 @@ function requestAborted() {
 }
 
 function headersSentError() {
-  return httpError(500, "Can't set headers after they are sent.");
+  return withStatus(new Error("Can't set headers after they are sent."), 500); // a plain Error, as send's
 }
 
 function setExtraHeaders(res, entry, cfg) {

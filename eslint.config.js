@@ -14,4 +14,5 @@ export default [
   },
   { files: ["**/*.cjs"], languageOptions: { sourceType: "commonjs" } },
   { files: ["test/**", "benchmarks/**"], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
+  { files: ["examples/public/**"], languageOptions: { globals: { ...globals.browser } } },
 ];

@@ -182,7 +182,7 @@ describe.each(frameworks)("compose() on $name", ({ create, core }) => {
     app.use(compose(step("app-level"), compose.catch(() => "unused")));
     app.use((req, res) => res.status(404).json({ notFound: req.url }));
     // Express-style 4-argument error middleware receives unhandled errors.
-    // eslint-disable-next-line no-unused-vars
+     
     app.use((err, req, res, next) => res.status(500).json({ error: err.message }));
 
     server = await start(app, { via: "listen" });

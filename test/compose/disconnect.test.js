@@ -48,7 +48,7 @@ describe.each(frameworks)("compose() after a client disconnect on $name", ({ cre
       laterSteps.push("404");
       res.status(404).end();
     });
-    // eslint-disable-next-line no-unused-vars
+     
     app.use((err, req, res, next) => {
       laterSteps.push(`error: ${err.message}`);
       res.status(500).json({ error: err.message });

@@ -31,7 +31,7 @@ describe("faults", () => {
       throw new Error("async boom");
     });
     app.get("/throw-value", () => {
-      throw "a string, not an Error"; // eslint-disable-line no-throw-literal
+      throw "a string, not an Error";  
     });
     app.get("/teapot", () => {
       throw Object.assign(new Error("short and stout"), { status: 418 });

@@ -10,7 +10,7 @@ import { request } from "../helpers/server.js";
 
 const KEY = "polluted";
 
-const isClean = () => ({})[KEY] === undefined && !Object.prototype.hasOwnProperty(KEY) && Object.prototype.constructor === Object;
+const isClean = () => ({})[KEY] === undefined && !Object.hasOwn(Object.prototype, KEY) && Object.prototype.constructor === Object;
 
 // Parsers may build null-prototype objects through an empty, prototype-less class.
 const isPlainPrototype = (proto) =>

@@ -36,7 +36,7 @@ function makePattern(rand, { prefix }) {
     else if (r < 0.8) pattern += `{/:o${n++}}`;
     else if (r < 0.87) pattern += `/:f${n++}{.:e${n++}}`;
     else if (r < 0.94 && !prefix) {
-      pattern += rand() < 0.5 ? `/*w${n++}` : `{/*w${n++}}`;
+      pattern += rand() < 0.5 ? `/*w${n}` : `{/*w${n}}`;
       break;
     } else {
       // A slash-ended word last: one mid-pattern, before a group, hits a known difference

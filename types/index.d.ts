@@ -215,8 +215,6 @@ export interface SendOptions {
   immutable?: boolean | undefined;
   /** Default "ignore": as if dotfiles did not exist. */
   dotfiles?: "allow" | "deny" | "ignore" | undefined;
-  /** res.sendFile and res.download follow the app's "etag" setting instead. */
-  etag?: boolean | undefined;
   lastModified?: boolean | undefined;
   acceptRanges?: boolean | undefined;
   cacheControl?: boolean | undefined;
@@ -236,6 +234,12 @@ export interface SendFileOptions extends SendOptions {
   /** Base directory for a relative path. */
   root?: string | undefined;
   headers?: Record<string, number | string | readonly string[]> | undefined;
+  /** The app's "etag" setting decides; false turns ETags off for this file. */
+  etag?: boolean | undefined;
+  /** First byte to send (inclusive); a Range applies within start..end. */
+  start?: number | undefined;
+  /** Last byte to send (inclusive). */
+  end?: number | undefined;
 }
 export interface DownloadOptions extends SendFileOptions {}
 
@@ -728,6 +732,8 @@ export interface TextOptions extends BodyParserOptions {
 export interface RawOptions extends BodyParserOptions {}
 
 export interface ServeStaticOptions extends SendOptions {
+  /** Weak ETags (`W/"size-mtime"`, as Express) by default; "strong" asks for strong ones. */
+  etag?: boolean | "strong" | undefined;
   /** Let other middleware handle what is not found (default true). */
   fallthrough?: boolean | undefined;
   /** Redirect a directory to its path with a trailing slash (default true). */
@@ -773,8 +779,8 @@ export interface ServerFactory {
   urlencoded(options?: UrlencodedOptions): RequestHandler;
   text(options?: TextOptions): RequestHandler;
   raw(options?: RawOptions): RequestHandler;
-  static(root: string, options?: ServeStaticOptions): RequestHandler;
-  serveStatic(root: string, options?: ServeStaticOptions): RequestHandler;
+  static(root: string, options?: ServeStaticOptions | null): RequestHandler;
+  serveStatic(root: string, options?: ServeStaticOptions | null): RequestHandler;
   compose: Compose;
   Context: typeof Context;
   /** In the primary: forks workers and returns them with a graceful close; in a worker:
@@ -879,7 +885,7 @@ export declare function json(options?: JsonOptions): RequestHandler;
 export declare function urlencoded(options?: UrlencodedOptions): RequestHandler;
 export declare function text(options?: TextOptions): RequestHandler;
 export declare function raw(options?: RawOptions): RequestHandler;
-export declare function serveStatic(root: string, options?: ServeStaticOptions): RequestHandler;
+export declare function serveStatic(root: string, options?: ServeStaticOptions | null): RequestHandler;
 export declare const cluster: ServerFactory["cluster"];
 export { compose, Context } from "./compose.js";
 export type { Compose, Step, StepResult, CatchHandler, CatchStep, ComposeOptions, ComposedHandler, Composed, StepLike, DefaultState } from "./compose.js";

@@ -105,7 +105,13 @@ app.use(
 Server.static("public", { extensions: true });
 // @ts-expect-error index files are names
 Server.static("public", { index: true });
+// null options, as serve-static accepts them; strong ETags on request
+Server.static("public", null);
+Server.static("public", { etag: "strong" });
+// @ts-expect-error etag is on, off or "strong"
+Server.static("public", { etag: "weak" });
 
+app.get("/part", (req, res) => res.sendFile("/srv/files/big.bin", { start: 0, end: 1023, etag: false }));
 app.get("/files/:name", (req, res, next) => {
   res.sendFile(req.params.name, { root: "/srv/files", index: false, extensions: ["txt"], headers: { "x-from": "sendFile" } }, (err) => {
     if (err) next(err);

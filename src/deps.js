@@ -2,7 +2,7 @@
 // from an ES module costs the loader twice as much (about 25 ms at start-up for these).
 //
 // Some load on first use. mime-types (its whole database, also behind accepts and
-// type-is), qs and iconv-lite cost ~40 ms of start-up together, and the body-parser,
+// type-is), qs and iconv-lite cost ~40 ms of start-up together, find-my-way ~9 ms, and the body-parser,
 // static-file and cluster modules are some 30 files for the loader; a hello-world service
 // needs none of them: cold start should not pay for what a request never calls.
 // (Our own ES modules load through require() too, which Node supports from 20.19.)
@@ -15,7 +15,6 @@ function lazy(id) {
   return () => (loaded ??= require(id));
 }
 
-export const FindMyWay = require("find-my-way");
 export const { parse: parseQuery } = require("fast-querystring");
 export const contentDisposition = require("content-disposition");
 export const contentType = require("content-type");
@@ -29,6 +28,7 @@ export const statuses = require("statuses");
 export const vary = require("vary");
 
 export const mimeTypes = lazy("mime-types");
+export const findMyWay = lazy("find-my-way"); // for routers of more than a few routes
 export const qs = lazy("qs");
 export const accepts = lazy("accepts");
 export const typeis = lazy("type-is");

@@ -13,14 +13,32 @@
 //    by RegExp on the path as sent (the tree matches decoded paths, Express encoded ones);
 //  - a path with empty segments ("//"), which the tree would tolerate and Express doesn't,
 //    walks the whole stack with RegExps: rare, and exactly Express's own cost.
+//  - a small stack (a few routes) gets no tree at all: every request walks the whole stack
+//    with RegExps, as Express does, which costs no more than a tree lookup there, and
+//    find-my-way (a tenth of lib-server's start-up) is never loaded.
 // Chains are built lazily; the router drops its index whenever its stack changes.
 import { shapesMayOverlap } from "./pattern.js";
-import { FindMyWay } from "../deps.js";
+import { findMyWay } from "../deps.js";
 
 const noop = () => {};
+// Up to this many routes, no tree.
+let smallStackRoutes = 8;
+
+/** Tests: routers with more than `routes` routes get a tree (0: every router); returns the previous value. */
+export function treeAbove(routes) {
+  const previous = smallStackRoutes;
+  smallStackRoutes = routes;
+  return previous;
+}
 
 function buildIndex(router) {
-  const tree = FindMyWay({
+  const all = router.stack.map((layer, position) => unsure({ layer, position }));
+  // What lookup() returns when no shape narrows the stack (read, never changed).
+  const allChain = Object.freeze({ chain: all, treeParams: null });
+  let routes = 0;
+  for (const layer of router.stack) if (layer.route !== undefined) routes++;
+  if (routes <= smallStackRoutes) return { tree: null, all, allChain };
+  const tree = findMyWay()({
     ignoreTrailingSlash: !router.strict,
     caseSensitive: router.caseSensitive,
     maxParamLength: Number.MAX_SAFE_INTEGER,
@@ -48,8 +66,9 @@ function buildIndex(router) {
     chains: new Map(),
     encodedChains: new Map(),
     // No shape matched: only middleware and layers outside the tree can match.
-    fallback: entries.filter((e) => e.layer.route === undefined || !e.treed).map(unsure),
-    all: entries.map(unsure),
+    fallbackChain: Object.freeze({ chain: entries.filter((e) => e.layer.route === undefined || !e.treed).map(unsure), treeParams: null }),
+    all,
+    allChain,
   };
 }
 
@@ -76,17 +95,17 @@ function buildChain(router, index, treePath) {
 export function lookup(router, path) {
   const index = (router.index ??= buildIndex(router));
   // The tree tolerates empty segments, Express doesn't: the whole stack, by RegExp.
-  if (path.charCodeAt(0) !== 47 || path.indexOf("//") !== -1) return { chain: index.all, treeParams: null };
+  if (index.tree === null || path.charCodeAt(0) !== 47 || path.indexOf("//") !== -1) return index.allChain;
   const found = index.tree.find("GET", path);
   if (path.indexOf("%") !== -1) {
     // The tree matched the decoded path, Express matches the encoded one: the shape still
     // narrows the candidates, but each is confirmed by RegExp on the path as sent.
-    if (found === null) return { chain: index.all, treeParams: null };
+    if (found === null) return index.allChain;
     return { chain: index.encodedChains.get(found.store) ?? buildEncodedChain(router, index, found.store), treeParams: null };
   }
-  if (found === null) return { chain: index.fallback, treeParams: null };
+  if (found === null) return index.fallbackChain;
   const params = found.params;
-  for (const key in params) if (params[key] === "") return { chain: index.all, treeParams: null };
+  for (const key in params) if (params[key] === "") return index.allChain;
   return { chain: index.chains.get(found.store) ?? buildChain(router, index, found.store), treeParams: params };
 }
 

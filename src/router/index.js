@@ -16,7 +16,7 @@ export function Router(options = {}) {
   router.mergeParams = Boolean(options.mergeParams);
   router.params = Object.create(null); // app.param()/router.param() callbacks by name
   router.stack = [];
-  router.index = null; // built lazily: { tree, shapes, chains, fallback, all }
+  router.index = null; // built lazily: { tree, shapes, chains, fallbackChain, all, allChain }
   return router;
 }
 

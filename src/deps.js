@@ -15,17 +15,35 @@ function lazy(id) {
   return () => (loaded ??= require(id));
 }
 
-export const { parse: parseQuery } = require("fast-querystring");
-export const contentDisposition = require("content-disposition");
-export const contentType = require("content-type");
-export const cookie = require("cookie");
-export const { sign: signCookie } = require("cookie-signature");
 export const encodeUrl = require("encodeurl");
 export const escapeHtml = require("escape-html");
 export const fresh = require("fresh");
-export const parseRange = require("range-parser");
 export const statuses = require("statuses");
 export const vary = require("vary");
+
+// These load on first call, behind wrappers of the same shape (callers need not know):
+// a hello world calls none of them, and together they are ~5 ms of start-up.
+const querystring = lazy("fast-querystring");
+const dispositions = lazy("content-disposition");
+const contentTypes = lazy("content-type");
+const cookies = lazy("cookie");
+const cookieSignature = lazy("cookie-signature");
+const rangeParser = lazy("range-parser");
+export const parseQuery = (str) => querystring().parse(str);
+export const contentDisposition = {
+  create: (filename, options) => dispositions().create(filename, options),
+  parse: (string) => dispositions().parse(string),
+};
+export const contentType = {
+  parse: (string, options) => contentTypes().parse(string, options),
+  format: (object) => contentTypes().format(object),
+};
+export const cookie = {
+  parse: (string, options) => cookies().parse(string, options),
+  serialize: (name, value, options) => cookies().serialize(name, value, options),
+};
+export const signCookie = (value, secret) => cookieSignature().sign(value, secret);
+export const parseRange = (size, header, options) => rangeParser()(size, header, options);
 
 export const mimeTypes = lazy("mime-types");
 export const findMyWay = lazy("find-my-way"); // for routers of more than a few routes

@@ -38,7 +38,9 @@ const USAGE = `usage: npm run bench:instructions -- [scenario ...] [options]
   --windows N         windows per server and case (default 5); the median is reported
   --connections N     keep-alive connections (default 10)
   --json FILE         also write the results to FILE
-  --keep DIR          keep callgrind's files in DIR (callgrind_annotate DIR/<file>.<window+2>)`;
+  --keep DIR          keep callgrind's files in DIR (callgrind_annotate DIR/<file>.<window+2>)
+  --startup           instead: instructions from spawning the server to its first answer
+                      (start-up, listen, one request), median of --windows starts (default 3)`;
 
 const OPTIONS = {
   servers: { type: "string" },
@@ -47,17 +49,19 @@ const OPTIONS = {
   file: { type: "string", multiple: true },
   warmup: { type: "string", default: "20000" },
   requests: { type: "string", default: "2000" },
-  windows: { type: "string", default: "5" },
+  windows: { type: "string" },
   connections: { type: "string", default: "10" },
   json: { type: "string" },
   keep: { type: "string" },
+  startup: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 };
 
 async function main() {
   const { values, positionals } = parseArgs({ args: process.argv.slice(2), options: OPTIONS, allowPositionals: true });
   if (values.help) return console.log(USAGE);
-  const numbers = {};
+  values.windows ??= values.startup ? "3" : "5";
+  const numbers = { startup: Boolean(values.startup) };
   for (const key of ["warmup", "requests", "windows", "connections"]) {
     numbers[key] = Number(values[key]);
     if (!Number.isInteger(numbers[key]) || numbers[key] < (key === "warmup" ? 0 : 1)) throw new Error(`--${key} needs a whole number, got ${values[key]}`);
@@ -74,18 +78,26 @@ async function main() {
   if (values.keep) mkdirSync(outDir, { recursive: true });
   const results = [];
   console.log(
-    `instructions per request (callgrind), ${numbers.warmup} warm-up requests, ${numbers.windows} × ${numbers.requests} measured, ${numbers.connections} connections`,
+    numbers.startup
+      ? `instructions from spawn to the first answer (callgrind), median of ${numbers.windows} starts`
+      : `instructions per request (callgrind), ${numbers.warmup} warm-up requests, ${numbers.windows} × ${numbers.requests} measured, ${numbers.connections} connections`,
   );
   try {
     for (const scenario of selected) {
-      await scenario.prepare?.();
+      const skipped = await scenario.prepare?.({ log: (line) => console.log(line), profile: { name: "instructions" } });
+      if (skipped) {
+        console.log(`${scenario.name}: skipped (${skipped})`);
+        continue;
+      }
       const servers = values.file
         ? values.file.map((file) => ({ name: basename(file, ".js"), file: resolve(file) }))
         : scenario.servers.filter((server) => (wantedServers ? wantedServers.includes(server.name) : values.all || server.subject));
       const cases = scenario.cases.filter((c) => !wantedCases || wantedCases.includes(c.name));
       for (const server of servers) {
         for (const testCase of cases) {
-          const result = await measure(scenario, server, testCase, numbers, outDir);
+          const result = numbers.startup
+            ? await measureStartup(scenario, server, testCase, numbers, outDir)
+            : await measure(scenario, server, testCase, numbers, outDir);
           results.push(result);
           console.log(line(result));
         }
@@ -100,15 +112,29 @@ async function main() {
   }
 }
 
-function line({ scenario, server, case: name, perRequest, windows, error }) {
+function line({ scenario, server, case: name, perRequest, windows, startup, error }) {
   const label = `${scenario}/${name} ${server}`.padEnd(44);
   if (error) return `${label} ${error}`;
+  if (startup !== undefined) return `${label} ${fmt(startup).padStart(13)} instr to first answer  (starts ${windows.map(fmt).join(", ")})`;
   return `${label} ${fmt(perRequest).padStart(9)} instr/req  (windows ${windows.map(fmt).join(", ")})`;
 }
 
 const fmt = (n) => Math.round(n).toLocaleString("en-US");
 
-async function measure(scenario, server, testCase, { warmup, requests, windows, connections }, outDir) {
+// Start-up: a fresh server per start, its first answer (the correctness check), then a mark:
+// dump 1 holds everything from exec to that answer, compiler threads included.
+async function measureStartup(scenario, server, testCase, numbers, outDir) {
+  const counts = [];
+  for (let start = 0; start < numbers.windows; start++) {
+    const result = await measure(scenario, server, testCase, { ...numbers, warmup: 0, windows: 0 }, outDir, true);
+    if (result.error) return result;
+    counts.push(result.startup);
+  }
+  const sorted = [...counts].sort((a, b) => a - b);
+  return { scenario: scenario.name, server: server.name, case: testCase.name, startup: sorted[Math.floor(sorted.length / 2)], windows: counts };
+}
+
+async function measure(scenario, server, testCase, { warmup, requests, windows, connections }, outDir, startupOnly = false) {
   const base = { scenario: scenario.name, server: server.name, case: testCase.name };
   const port = 20_000 + Math.floor(Math.random() * 12_000);
   const outFile = join(outDir, `callgrind.${scenario.name}.${server.name}.${testCase.name}.${port}`);
@@ -143,6 +169,11 @@ async function measure(scenario, server, testCase, { warmup, requests, windows, 
         });
         child.send("instr:mark");
       });
+    if (startupOnly) {
+      await mark(); // dump 1: start-up and the first answer
+      agent.destroy();
+      return { ...base, startup: totalInstructions(`${outFile}.1`) };
+    }
     await load(warmup);
     await mark(); // dump 1: start-up and warm-up
     const counts = [];

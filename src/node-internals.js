@@ -8,7 +8,10 @@ import http from "node:http";
 const serverClassFields = new Map();
 function serverClassField(server, name) {
   if (!serverClassFields.has(name)) {
-    serverClassFields.set(name, Object.getOwnPropertySymbols(server).find((s) => s.description === name));
+    serverClassFields.set(
+      name,
+      Object.getOwnPropertySymbols(server).find((s) => s.description === name),
+    );
   }
   return serverClassFields.get(name);
 }
@@ -37,7 +40,12 @@ export const lastRequestOnSocket = (socket) => socket.parser?.incoming ?? null;
 export function connectionsOf(server) {
   const key = Object.getOwnPropertySymbols(server).find((symbol) => symbol.description === "http.server.connections");
   const list = key && server[key];
-  return typeof list?.all === "function" ? list.all().map((parser) => parser.socket).filter(Boolean) : [];
+  return typeof list?.all === "function"
+    ? list
+        .all()
+        .map((parser) => parser.socket)
+        .filter(Boolean)
+    : [];
 }
 
 /**

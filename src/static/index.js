@@ -2,10 +2,11 @@
 // `root`, a drop-in for express.static / serve-static 2 (same options and
 // fall-through rules), plus directory listings, precompressed siblings,
 // on-the-fly compression and an in-memory cache of small files.
-import { servePath, rootPrefix, failureStatus, failureError } from "./send-file.js";
+import { servePath } from "./serve-path.js";
+import { failureStatus, failureError } from "./errors.js";
 import { normalizeSendOptions } from "./options.js";
 import { FileCache } from "./file-cache.js";
-import { relativeFromUrl, hasDotSegment } from "./safe-path.js";
+import { relativeFromUrl, hasDotSegment, rootPrefix } from "./safe-path.js";
 import { sendRedirect } from "./respond.js";
 import { sendListing } from "./listing.js";
 import { ListingCache } from "./listing-cache.js";
@@ -65,7 +66,7 @@ export function serveStatic(root, options) {
       res.end();
       return;
     }
-    const pathname = pathnameOf(req.url);
+    const pathname = absolutePathOf(req.url);
     let relative = pathname === null ? 400 : relativeFromUrl(pathname);
     if (typeof relative === "number") return site.fail(req, res, next, relative, false);
     if (cfg.dotfiles !== "allow" && hasDotSegment(relative)) {
@@ -73,13 +74,13 @@ export function serveStatic(root, options) {
     }
     // Mounted at /static, a request for "/static" arrives as "/": treat it as
     // the directory without its slash, so the redirect happens at the mount.
-    if (relative === "/" && req.originalUrl !== undefined && !pathnameOf(req.originalUrl)?.endsWith("/")) relative = "";
+    if (relative === "/" && req.originalUrl !== undefined && !absolutePathOf(req.originalUrl)?.endsWith("/")) relative = "";
     servePath(req, res, next, prefix + relative, site, pathname.endsWith("/"));
   };
 }
 
-// The path the router matched (src/url.js), or null for a target that has none ("*").
-function pathnameOf(url) {
+// The path the router matched (src/url.js) when it is an absolute path, else null ("*").
+function absolutePathOf(url) {
   const path = routingPathOf(url);
   return path !== undefined && path.charCodeAt(0) === 47 /* / */ ? path : null;
 }
@@ -88,7 +89,7 @@ function pathnameOf(url) {
 // collapsed so the Location can't become protocol-relative ("//evil.com").
 function slashLocation(req) {
   const url = req.originalUrl ?? req.url;
-  const pathname = pathnameOf(url) ?? "/";
+  const pathname = absolutePathOf(url) ?? "/";
   const query = queryStringOf(url);
   const search = query === null ? "" : "?" + query;
   const path = pathname.replace(/^[/\\]+/, "/");
@@ -99,5 +100,5 @@ function slashLocation(req) {
 // its title, and its breadcrumbs' relative links, which the client resolves
 // against this very path.
 function listingPath(req) {
-  return pathnameOf(req.originalUrl ?? req.url) ?? "/";
+  return absolutePathOf(req.originalUrl ?? req.url) ?? "/";
 }

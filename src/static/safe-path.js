@@ -54,3 +54,8 @@ export function normalizeRelative(path) {
 export function hasDotSegment(normalized) {
   return normalized.includes("/.");
 }
+
+// The prefix a root-relative path ("/a") is appended to: "/srv" + "/a", but "/" + "/a" would give "//a".
+export function rootPrefix(root) {
+  return root.endsWith("/") ? root.slice(0, -1) : root;
+}

@@ -1,0 +1,237 @@
+// Serving one path, the core shared by serveStatic (index.js) and sendFile
+// (send-file.js): resolve it (index files, extensions, symlink containment), then
+// answer with validators, conditional requests, ranges, precompressed siblings, and
+// the body from memory or a stream. Semantics follow the `send` package.
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import { extname } from "node:path";
+import { createHttpError } from "../errors.js";
+import { headersSentError } from "./errors.js";
+import { MISSING, FILE, DIRECTORY, realRootOf, openEntry } from "./file-cache.js";
+import { preconditionFailed, notModified, rangeIsCurrent } from "./conditional.js";
+import { singleRange } from "./ranges.js";
+import { acceptsEncoding } from "./accept-encoding.js";
+import { compressedCopy } from "./compress.js";
+import { vary } from "../deps.js";
+
+// Bigger than the fs default (64 KiB): fewer reads and writes per large file.
+const STREAM_CHUNK = 256 * 1024;
+
+/**
+ * Serves `path` (absolute; a trailing slash asks for the directory's index,
+ * provided the URL itself ends in "/": as in send, "/dir%2f" names the directory
+ * without its slash). `site` carries the normalized options, the cache and the
+ * caller's policy: fail(req, res, next, reason, fileFound),
+ * directory(req, res, next, entry, indexed, miss) (indexed: the index files were
+ * tried, `miss` the failure send reports for them) and
+ * beforeHeaders(res, entry, cfg) (null when unused).
+ */
+export async function servePath(req, res, next, path, site, urlSlash = true) {
+  const indexed = urlSlash && path.endsWith("/");
+  let found = false;
+  try {
+    if (site.realRoot === undefined) {
+      const real = await realRootOf(site.cfg.root);
+      // A root that does not resolve fails as send's stat of the file does (ENOENT, or
+      // ENAMETOOLONG where realpath stops at the first missing directory).
+      if (typeof real !== "string") {
+        const failure = await stat(path).then(
+          () => real,
+          (err) => err,
+        );
+        return site.fail(req, res, next, { code: failure.code ?? "ENOENT", syscall: "stat", path }, false);
+      }
+      site.realRoot = real;
+    }
+    const entry = await resolveEntry(path, indexed, site);
+    if (entry.kind === FILE) {
+      found = true;
+      return await sendEntry(req, res, next, entry, site);
+    }
+    if (entry.kind === DIRECTORY) return site.directory(req, res, next, entry, indexed, 404);
+    if (entry instanceof IndexMiss) return site.directory(req, res, next, entry.directory, indexed, entry.miss);
+    site.fail(req, res, next, entry, false);
+  } catch (err) {
+    site.fail(req, res, next, err, found);
+  }
+}
+
+async function entryFor(path, site) {
+  return site.cache.peek(path) ?? (await site.cache.lookup(path, site.realRoot));
+}
+
+// The file to send, else the directory (index files exhausted: an IndexMiss),
+// else a miss. Which miss is send's: the last path it tried, or a plain 404
+// when the last candidate was a directory.
+async function resolveEntry(path, indexed, site) {
+  const { cfg } = site;
+  if (indexed) {
+    let miss = 404;
+    for (const name of cfg.index) {
+      const index = await entryFor(path + name, site);
+      if (index.kind === FILE) return index;
+      miss = index.kind === DIRECTORY ? 404 : index;
+    }
+    // Looked up with its slash: a file there fails as ENOTDIR, as in send.
+    const dir = await entryFor(path, site);
+    if (dir.kind === DIRECTORY) return new IndexMiss(dir, miss);
+    return cfg.index.length > 0 ? miss : dir;
+  }
+  // (Still ending in "/" only after an encoded slash: a directory to redirect,
+  // or a miss, as in send: no extensions tried.)
+  const entry = await entryFor(path, site);
+  if (entry.kind === MISSING && entry.code === "ENOENT" && cfg.extensions.length > 0 && extname(path) === "" && !path.endsWith("/")) {
+    let miss = entry;
+    for (const ext of cfg.extensions) {
+      const candidate = await entryFor(`${path}.${ext}`, site);
+      if (candidate.kind === FILE) return candidate;
+      miss = candidate.kind === DIRECTORY ? 404 : candidate;
+    }
+    return miss;
+  }
+  return entry;
+}
+
+class IndexMiss {
+  constructor(directory, miss) {
+    this.directory = directory;
+    this.miss = miss;
+  }
+}
+
+async function sendEntry(req, res, next, entry, site) {
+  const { cfg, cache } = site;
+  if (res.headersSent) return site.fail(req, res, next, headersSentError(), true);
+  const headers = req.headers;
+  const isHead = req.method === "HEAD";
+
+  // The representation: the file itself or a precompressed sibling of it.
+  let body = entry;
+  let encoding;
+  // Byte offsets (options start/end) are offsets into the file itself.
+  const whole = cfg.start === 0 && cfg.end === undefined;
+  if (cfg.precompressed !== null && whole) {
+    vary(res, "Accept-Encoding");
+    const accepted = headers["accept-encoding"];
+    for (const { name, suffix } of accepted === undefined ? [] : cfg.precompressed) {
+      if (!acceptsEncoding(accepted, name)) continue;
+      const sibling = await entryFor(entry.path + suffix, site);
+      if (sibling.kind === FILE) {
+        body = sibling;
+        encoding = name;
+        break;
+      }
+    }
+  }
+  if (!isHead && body.buffer === null && cache.fits(body.stat.size)) {
+    const loaded = await cache.content(body);
+    if (body === entry) entry = loaded;
+    body = loaded;
+  }
+  let bytes = body.buffer;
+  if (cfg.compress && encoding === undefined && bytes !== null && headers.range === undefined && whole) {
+    const copy = compressedCopy(res, headers, body, cache);
+    if (copy !== null) {
+      bytes = copy.buffer;
+      encoding = copy.encoding;
+    }
+  }
+  let etag;
+  if (cfg.etag !== false) {
+    etag = cfg.etag === "strong" ? body.strongEtag : body.etag;
+    // Each encoded representation gets a tag of its own, even where the
+    // sibling file happens to share the original's size and mtime.
+    if (encoding !== undefined) etag = `${etag.slice(0, -1)}-${encoding}"`;
+  }
+
+  if (site.beforeHeaders !== null) site.beforeHeaders(res, entry, cfg);
+  if (cfg.acceptRanges && !res.hasHeader("Accept-Ranges")) res.setHeader("Accept-Ranges", "bytes");
+  if (cfg.cacheControl !== null && !res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", cfg.cacheControl);
+  if (cfg.lastModified && !res.hasHeader("Last-Modified")) res.setHeader("Last-Modified", body.lastModified);
+  if (etag !== undefined && !res.hasHeader("ETag")) res.setHeader("ETag", etag);
+  // Before the 412/416 checks, as send: whoever answers those errors keeps it.
+  if (!res.hasHeader("Content-Type")) res.setHeader("Content-Type", entry.type);
+
+  if (
+    headers["if-none-match"] !== undefined ||
+    headers["if-modified-since"] !== undefined ||
+    headers["if-match"] !== undefined ||
+    headers["if-unmodified-since"] !== undefined
+  ) {
+    const currentEtag = res.getHeader("ETag");
+    const lastModified = res.getHeader("Last-Modified");
+    if (preconditionFailed(headers, currentEtag, lastModified)) return site.fail(req, res, next, 412, true);
+    const status = res.statusCode;
+    if (((status >= 200 && status < 300) || status === 304) && notModified(headers, currentEtag, lastModified)) {
+      for (const name of ENTITY_HEADERS) if (res.hasHeader(name)) res.removeHeader(name);
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+  }
+  // Set only now: a 304 has no body to describe.
+  if (encoding !== undefined) res.setHeader("Content-Encoding", encoding);
+
+  // The entity is the file's bytes from `offset` on, at most up to options.end
+  // (inclusive), as in send; a Range applies within it.
+  const offset = cfg.start;
+  let size = Math.max(0, (bytes !== null ? bytes.length : body.stat.size) - offset);
+  if (cfg.end !== undefined) size = Math.max(0, Math.min(size, cfg.end - offset + 1));
+  let start = 0;
+  let end = size - 1;
+  if (headers.range !== undefined && cfg.acceptRanges && res.statusCode === 200) {
+    const range = singleRange(size, headers.range);
+    if (range !== null && rangeIsCurrent(headers, res.getHeader("ETag"), res.getHeader("Last-Modified"))) {
+      if (range === "unsatisfiable") {
+        const contentRange = `bytes */${size}`;
+        res.setHeader("Content-Range", contentRange);
+        return site.fail(req, res, next, createHttpError(416, undefined, { headers: { "Content-Range": contentRange } }), true);
+      }
+      start = range.start;
+      end = range.end;
+      res.statusCode = 206;
+      res.setHeader("Content-Range", `bytes ${start}-${end}/${size}`);
+    }
+  }
+
+  const length = end - start + 1;
+  res.setHeader("Content-Length", length);
+  if (isHead || length === 0) res.end();
+  else if (bytes !== null) res.end(length === bytes.length ? bytes : bytes.subarray(offset + start, offset + end + 1));
+  else streamFile(req, res, next, body, offset + start, offset + end, site);
+}
+
+// Headers describing a body that a 304 doesn't have.
+const ENTITY_HEADERS = ["Content-Encoding", "Content-Language", "Content-Length", "Content-Range", "Content-Type"];
+
+// A file deleted (or swapped, see openEntry) before it's opened answers 404
+// (nothing was sent yet); one that shrinks mid-stream can't honour
+// Content-Length, so the connection is cut rather than left waiting for bytes
+// that will never come.
+async function streamFile(req, res, next, entry, start, end, site) {
+  const onError = (err) => {
+    site.cache.forget(entry);
+    if (res.headersSent) return res.destroy();
+    // Whoever answers the error must not inherit this file's framing.
+    for (const name of ENTITY_HEADERS) res.removeHeader(name);
+    res.statusCode = 200;
+    site.fail(req, res, next, err, true);
+  };
+  let file;
+  try {
+    ({ file } = await openEntry(entry));
+  } catch (err) {
+    return onError(err);
+  }
+  if (res.destroyed) return file.close().catch(() => {}); // the client left while it opened
+  const stream = createReadStream(entry.target ?? entry.path, { fd: file, start, end, highWaterMark: STREAM_CHUNK });
+  stream.on("error", onError);
+  stream.on("end", () => {
+    if (stream.bytesRead < end - start + 1) {
+      site.cache.forget(entry);
+      res.destroy();
+    } else res.end();
+  });
+  res.once("close", () => stream.destroy());
+  stream.pipe(res, { end: false });
+}

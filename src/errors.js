@@ -40,7 +40,7 @@ function makeErrorClass(status) {
 
 /** http-errors' createError(status, message, props): a named error of that status. */
 export function createHttpError(status, message, props) {
-  if (typeof status !== "number" || (!statuses.message[status] && (status < 400 || status >= 600))) status = 500;
+  status = validStatus(status);
   const ErrorClass = errorClassFor(status);
   const err = ErrorClass ? new ErrorClass(message) : new Error(message ?? statuses.message[status]);
   Error.captureStackTrace(err, createHttpError); // after `name` is set: the stack's first line shows it
@@ -48,6 +48,33 @@ export function createHttpError(status, message, props) {
     err.expose = status < 500;
     err.status = err.statusCode = status;
   }
+  return withProps(err, props);
+}
+
+/**
+ * http-errors' createError(status, err, props) for an existing error (zlib, JSON.parse, a
+ * throwing `verify`): a status it already carries wins; an error that is not an
+ * http-errors one of that status gets own status/statusCode/expose.
+ */
+export function asHttpError(err, status, props) {
+  status = validStatus(err.status || err.statusCode || status);
+  if (!isHttpErrorOf(err, status)) {
+    err.expose = status < 500;
+    err.status = err.statusCode = status;
+  }
+  return withProps(err, props);
+}
+
+// An instance of a status's http-errors class, ours or the http-errors package's: it
+// inherits that status instead of owning it.
+function isHttpErrorOf(err, status) {
+  return err.status === status && typeof err.expose === "boolean" && !Object.hasOwn(err, "status");
+}
+
+// As http-errors: a code statuses does not know, outside 4xx/5xx, becomes 500.
+const validStatus = (status) => (typeof status === "number" && (statuses.message[status] || (status >= 400 && status < 600)) ? status : 500);
+
+function withProps(err, props) {
   if (props !== undefined) {
     for (const key in props) {
       if (key !== "status" && key !== "statusCode") err[key] = props[key];

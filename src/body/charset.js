@@ -1,5 +1,5 @@
 import { contentType, iconv } from "../deps.js";
-import { createHttpError } from "./errors.js";
+import { createHttpError } from "../errors.js";
 
 /** Lower-cased `charset` parameter of a Content-Type header, or undefined. */
 export function charsetOf(header) {

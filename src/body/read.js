@@ -1,4 +1,4 @@
-import { createHttpError } from "./errors.js";
+import { createHttpError } from "../errors.js";
 
 // Collects a readable stream into one Buffer, refusing to hold more than
 // `limit` bytes (raw-body semantics and error objects).

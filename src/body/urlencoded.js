@@ -1,5 +1,5 @@
 import { qs } from "../deps.js";
-import { createHttpError } from "./errors.js";
+import { createHttpError } from "../errors.js";
 import { createBodyParser } from "./middleware.js";
 import { normalizeOptions } from "./options.js";
 

@@ -1,5 +1,7 @@
 // Conditional requests (RFC 9110 §13), evaluated against the validators the
-// response carries (so a user-set ETag or Last-Modified is honoured).
+// response carries (so a user-set ETag or Last-Modified is honoured). Whether the
+// client's copy is fresh (If-None-Match, If-Modified-Since → 304) is the `fresh`
+// package's call, as for req.fresh and in send: the preconditions are here.
 
 // If-Match then If-Unmodified-Since -> 412 when true. A strong ETag is compared
 // strongly (RFC 9110); a weak one, the default, weakly as send does, or a file
@@ -14,25 +16,6 @@ export function preconditionFailed(headers, etag, lastModified) {
   if (Number.isNaN(since)) return false;
   const modified = Date.parse(lastModified);
   return Number.isNaN(modified) || modified > since;
-}
-
-const NO_CACHE = /(?:^|,)\s*no-cache\s*(?:,|$)/i;
-
-// If-None-Match (weak comparison, lists, "*"), else If-Modified-Since -> 304 when true.
-// A request `Cache-Control: no-cache` asks for a full response, as `fresh` does.
-export function notModified(headers, etag, lastModified) {
-  const ifNoneMatch = headers["if-none-match"];
-  const ifModifiedSince = headers["if-modified-since"];
-  if (ifNoneMatch === undefined && ifModifiedSince === undefined) return false;
-  const cacheControl = headers["cache-control"];
-  if (cacheControl !== undefined && NO_CACHE.test(cacheControl)) return false;
-  if (ifNoneMatch !== undefined) {
-    if (etag === undefined) return false;
-    return ifNoneMatch === etag || ifNoneMatch.trim() === "*" || listIncludes(ifNoneMatch, etag, true);
-  }
-  const since = Date.parse(ifModifiedSince);
-  const modified = Date.parse(lastModified);
-  return !Number.isNaN(since) && !Number.isNaN(modified) && modified <= since;
 }
 
 // If-Range: a range is only served if the client's copy is the current one

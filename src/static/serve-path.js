@@ -8,11 +8,11 @@ import { extname } from "node:path";
 import { createHttpError } from "../errors.js";
 import { headersSentError } from "./errors.js";
 import { MISSING, FILE, DIRECTORY, realRootOf, openEntry } from "./file-cache.js";
-import { preconditionFailed, notModified, rangeIsCurrent } from "./conditional.js";
+import { preconditionFailed, rangeIsCurrent } from "./conditional.js";
 import { singleRange } from "./ranges.js";
 import { acceptsEncoding } from "./accept-encoding.js";
 import { compressedCopy } from "./compress.js";
-import { vary } from "../deps.js";
+import { fresh, vary } from "../deps.js";
 
 // Bigger than the fs default (64 KiB): fewer reads and writes per large file.
 const STREAM_CHUNK = 256 * 1024;
@@ -162,7 +162,8 @@ async function sendEntry(req, res, next, entry, site) {
     const lastModified = res.getHeader("Last-Modified");
     if (preconditionFailed(headers, currentEtag, lastModified)) return site.fail(req, res, next, 412, true);
     const status = res.statusCode;
-    if (((status >= 200 && status < 300) || status === 304) && notModified(headers, currentEtag, lastModified)) {
+    // If-None-Match, else If-Modified-Since (never with a request Cache-Control: no-cache), as req.fresh.
+    if (((status >= 200 && status < 300) || status === 304) && fresh(headers, { etag: currentEtag, "last-modified": lastModified })) {
       for (const name of ENTITY_HEADERS) if (res.hasHeader(name)) res.removeHeader(name);
       res.statusCode = 304;
       res.end();

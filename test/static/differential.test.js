@@ -6,6 +6,7 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import express from "express";
 import { serveStatic } from "../../src/static/index.js";
+import Server from "../../src/index.js";
 import { makeTree, listen, errorShape } from "./helpers.js";
 
 const COMPARED = ["content-type", "content-length", "etag", "cache-control", "accept-ranges", "content-range", "location", "last-modified", "allow"];
@@ -54,7 +55,7 @@ beforeAll(() => {
     "data.json": '{"a":1}',
     "image.png": Buffer.from([137, 80, 78, 71]),
     "font.woff2": "w",
-    "noext": "n",
+    noext: "n",
     "sub/index.html": "<p>sub</p>",
     "nodex/file.txt": "f",
     "with space.txt": "space",
@@ -217,5 +218,44 @@ describe("matches express.static", () => {
     ]) {
       await compare("/hello.txt", { headers, compareBody: !headers["if-match"] && !headers["if-unmodified-since"] });
     }
+  });
+
+  // One freshness rule (the `fresh` package) decides 304s here, in send and for req.fresh,
+  // including where it reads RFC 9110 loosely: a tab in an If-None-Match list, an empty
+  // If-None-Match next to If-Modified-Since, Cache-Control directives in capitals.
+  it("freshness: the same 304s as send, and req.fresh agrees with the file's answer", async () => {
+    const { theirs, ours } = await pair();
+    const first = await theirs.request("/hello.txt");
+    const { etag, "last-modified": lastModified } = first.headers;
+    const later = new Date(Date.parse(lastModified) + 60_000).toUTCString();
+    const earlier = new Date(Date.parse(lastModified) - 60_000).toUTCString();
+    const cases = [
+      { "if-none-match": "*" },
+      { "if-none-match": `"other",\t${etag}` },
+      { "if-none-match": etag, "cache-control": "No-Cache" },
+      { "if-none-match": etag, "cache-control": "max-age=0" },
+      { "if-none-match": "", "if-modified-since": later },
+      { "if-none-match": '"other"', "if-modified-since": later },
+      { "if-none-match": etag, "if-modified-since": earlier },
+      { "if-modified-since": later },
+      { "if-modified-since": "garbage" },
+    ];
+    // lib-server's req.fresh, with the validators the file gets.
+    const app = new Server();
+    app.get("/fresh", (req, res) => {
+      res.set({ ETag: etag, "Last-Modified": lastModified });
+      res.set("X-Fresh", String(req.fresh)).end();
+    });
+    const server = await listen(app);
+    try {
+      for (const headers of cases) {
+        const { ours: answer } = await compare("/hello.txt", { headers });
+        const { headers: seen } = await server.request("/fresh", { headers });
+        expect(seen["x-fresh"], JSON.stringify(headers)).toBe(String(answer.status === 304));
+      }
+    } finally {
+      await server.close();
+    }
+    expect((await ours.request("/hello.txt", { headers: cases[4] })).status).toBe(304);
   });
 });

@@ -1,5 +1,5 @@
 // What the disk said about a path, kept in memory: stat-derived validators and,
-// for small files, the bytes. Bounded in entries and bytes (LRU; every entry,
+// for small files, the bytes. Bounded in entries and bytes (lru.js; every entry,
 // a miss too, counts its key and bookkeeping against the bytes), and trusted
 // for `revalidateAfter` ms before the next request re-stats the path; an
 // unchanged stat (size, mtime, inode) keeps the cached bytes ("revalidated by
@@ -8,6 +8,7 @@ import { promises as fsp, constants as fsConstants } from "node:fs";
 import { extname, sep } from "node:path";
 import { mimeTypes } from "../deps.js";
 import { fsError } from "./errors.js";
+import { ByteLru } from "./lru.js";
 
 export const MISSING = 0;
 export const FILE = 1;
@@ -15,7 +16,7 @@ export const DIRECTORY = 2;
 
 const DEFAULTS = { maxEntries: 10_000, maxBytes: 32 * 1024 * 1024, maxFileSize: 1024 * 1024, revalidateAfter: 1000 };
 // Rough heap cost of an entry besides its strings: the Entry, its fs.Stats and
-// the Map slot. Paths count 2 bytes a character (V8's two-byte strings), so
+// the Map slot. Its key (the path) and real path count too, 2 bytes a character, so
 // 20,000 misses for distinct 8 KB paths can't hold more than the budget.
 const ENTRY_OVERHEAD = 400;
 
@@ -38,7 +39,6 @@ class Entry {
     this.checkedAt = now;
     this.buffer = null;
     this.encoded = null; // { br, gzip } compressed on the fly, see compress.js
-    this.bytes = 0; // what this entry counts against maxBytes
     this.loading = null;
     this.strong = null; // strong ETag, made when first asked for
     if (this.kind !== FILE) return;
@@ -64,24 +64,22 @@ class Entry {
 
 export class FileCache {
   constructor(options = {}) {
-    this.maxEntries = options.maxEntries ?? DEFAULTS.maxEntries;
-    this.maxBytes = options.maxBytes ?? DEFAULTS.maxBytes;
-    this.maxFileSize = Math.min(options.maxFileSize ?? DEFAULTS.maxFileSize, this.maxBytes);
+    const maxBytes = options.maxBytes ?? DEFAULTS.maxBytes;
+    this.maxFileSize = Math.min(options.maxFileSize ?? DEFAULTS.maxFileSize, maxBytes);
     this.revalidateAfter = options.revalidateAfter ?? DEFAULTS.revalidateAfter;
-    this.entries = new Map();
-    this.bytes = 0;
+    this.entries = new ByteLru({ maxBytes, maxEntries: options.maxEntries ?? DEFAULTS.maxEntries }); // path -> Entry
+  }
+
+  // What the entries hold, in bytes.
+  get bytes() {
+    return this.entries.bytes;
   }
 
   // The entry if it is still trusted, else undefined (the caller then awaits lookup).
   peek(path) {
     const entry = this.entries.get(path);
     if (entry === undefined || Date.now() - entry.checkedAt >= this.revalidateAfter) return undefined;
-    // LRU: most recently used last; skip the re-insert when it already is.
-    if (entry !== this.newest) {
-      this.entries.delete(path);
-      this.entries.set(path, entry);
-      this.newest = entry;
-    }
+    this.entries.touch(path);
     return entry;
   }
 
@@ -90,7 +88,7 @@ export class FileCache {
   // a miss fails as in send: "ENOENT: ..., stat '/abs/path'".
   async lookup(path, realRoot) {
     let target = null;
-    let stat = null;
+    let stat;
     let failure = null;
     try {
       stat = await fsp.stat(path);
@@ -126,16 +124,12 @@ export class FileCache {
 
   // Re-check on next use, e.g. after a read failed.
   forget(entry) {
-    if (this.entries.get(entry.path) === entry) this.#remove(entry);
+    if (this.entries.get(entry.path) === entry) this.entries.delete(entry.path);
   }
 
   // Adds bytes derived from an entry (e.g. a compressed copy), if it is still cached.
   account(entry, bytes) {
-    if (this.entries.get(entry.path) !== entry) return false;
-    entry.bytes += bytes;
-    this.bytes += bytes;
-    this.#evict();
-    return true;
+    return this.entries.get(entry.path) === entry && this.entries.charge(entry.path, bytes);
   }
 
   fits(bytes) {
@@ -170,29 +164,8 @@ export class FileCache {
   }
 
   #store(entry) {
-    const old = this.entries.get(entry.path);
-    if (old !== undefined) this.#remove(old);
-    const bytes = ENTRY_OVERHEAD + 2 * (entry.path.length + (entry.target?.length ?? 0));
-    if (this.maxEntries > 0 && bytes <= this.maxBytes) {
-      this.entries.set(entry.path, entry);
-      this.newest = entry;
-      entry.bytes = bytes;
-      this.bytes += bytes;
-      this.#evict();
-    }
+    this.entries.set(entry.path, entry, ENTRY_OVERHEAD + 2 * (entry.target?.length ?? 0));
     return entry;
-  }
-
-  #remove(entry) {
-    this.entries.delete(entry.path);
-    this.bytes -= entry.bytes;
-    entry.bytes = 0;
-  }
-
-  #evict() {
-    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
-      this.#remove(this.entries.values().next().value);
-    }
   }
 }
 

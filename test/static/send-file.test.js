@@ -189,6 +189,10 @@ describe("res.sendFile and res.download against Express", () => {
         res.sendFile(req.query.path, JSON.parse(req.query.options ?? "{}"), (err) => res.status(err?.status ?? 500).json(errorShape(err))),
       );
       app.get("/download", (req, res) => res.download(join(tree.root, "a.txt")));
+      // ?path=: res.sendFile without a callback (its error goes to next), res.download with and without one.
+      app.get("/next-error", (req, res) => res.sendFile(req.query.path));
+      app.get("/download-error", (req, res) => res.download(req.query.path, (err) => res.status(err?.status ?? 500).json(errorShape(err))));
+      app.get("/download-next-error", (req, res) => res.download(req.query.path));
       app.get("/strong", (req, res) => res.sendFile(join(tree.root, "a.txt"), { etag: "strong" }));
       // Errors from res.sendFile reach next(err): answered here, quietly (the final handler logs them).
       app.use((err, req, res, next) => res.status(err.status ?? 500).set(err.headers ?? {}).json(errorShape(err)));
@@ -253,6 +257,18 @@ describe("res.sendFile and res.download against Express", () => {
       expect(actual.status, path).toBeGreaterThanOrEqual(400);
       expect(JSON.parse(actual.body), path).toEqual(JSON.parse(expected.body));
       expect(actual, path).toEqual(expected);
+    }
+  });
+
+  it("a missing file: the fs error send gives (ENOENT, 404, expose false), to next(err) and to res.download's callback", async () => {
+    for (const route of ["/next-error", "/download-error", "/download-next-error"]) {
+      for (const path of [join(tree.root, "nope.txt"), join(tree.root, "x".repeat(300)), join(tree.root, "a.txt", "x")]) {
+        const [expected, actual] = await d.both({ path: `${route}?path=${encodeURIComponent(path)}` });
+        const shape = JSON.parse(actual.body);
+        expect(shape, route).toMatchObject({ status: 404, statusCode: 404, expose: false, syscall: "stat", path, class: "Error" });
+        expect(shape.message, route).toMatch(/^(ENOENT: no such file or directory|ENAMETOOLONG: name too long|ENOTDIR: not a directory), stat '/);
+        expect(actual, route).toEqual(expected);
+      }
     }
   });
 

@@ -103,10 +103,10 @@ export class Response extends http.ServerResponse {
       if (!headerOf(this, "Transfer-Encoding", "transfer-encoding")) setValidHeader(this, "Content-Length", "content-length", length);
     }
     if (generateETag && length !== undefined) {
-      const etag = etagFn(chunk, encoding);
-      if (etag) {
-        if (builtinETags.has(etagFn)) setValidHeader(this, "ETag", "etag", etag);
-        else this.setHeader("ETag", etag);
+      if (builtinETags.has(etagFn)) setValidHeader(this, "ETag", "etag", etagFn(chunk, encoding, length));
+      else {
+        const etag = etagFn(chunk, encoding);
+        if (etag) this.setHeader("ETag", etag);
       }
     }
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpError, htmlPage } from "../src/errors.js";
 import { sendFile } from "../src/static/send-file.js";
 import { start } from "./helpers/server.js";
+import { errorShape } from "./static/helpers.js";
 
 // The versions Express 5 itself loads.
 const fromExpress = createRequire(createRequire(import.meta.url).resolve("express"));
@@ -16,18 +17,12 @@ const createError = fromExpress("http-errors");
 const send = fromExpress("send");
 const escapeHtml = fromExpress("escape-html");
 
+// errorShape (name, class, message, status, statusCode, expose, headers, own keys) and how it prints and serializes.
 const shape = (err) => ({
-  isError: err instanceof Error,
-  name: err.name,
-  constructor: err.constructor.name,
+  ...errorShape(err),
   string: String(err),
-  stackHead: err.stack.split("\n")[0],
-  message: err.message,
-  status: err.status,
-  statusCode: err.statusCode,
-  expose: err.expose,
+  stack: err.stack.split("\n")[0],
   ownStatus: Object.hasOwn(err, "status"),
-  ownKeys: Object.keys(err),
   json: JSON.parse(JSON.stringify(err)),
 });
 

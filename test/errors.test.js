@@ -26,6 +26,18 @@ const shape = (err) => ({
   json: JSON.parse(JSON.stringify(err)),
 });
 
+// http-errors warns (depd) about a status outside 4xx/5xx; depd hands the warning to a
+// 'deprecation' listener instead of printing it, so one takes it while comparing.
+function quietly(make) {
+  const ignore = () => {};
+  process.on("deprecation", ignore);
+  try {
+    return make();
+  } finally {
+    process.off("deprecation", ignore);
+  }
+}
+
 describe("createHttpError matches http-errors' createError(status, message, props)", () => {
   it.each([
     [400],
@@ -40,9 +52,10 @@ describe("createHttpError matches http-errors' createError(status, message, prop
     [503, "Down", { expose: true }],
     [599],
     [600],
+    [302],
   ])("createHttpError(%j, %j, %j)", (status, message, props) => {
     const given = [status, message, props].filter((arg) => arg !== undefined); // http-errors refuses undefined
-    expect(shape(createHttpError(status, message, props))).toEqual(shape(createError(...given)));
+    expect(shape(createHttpError(status, message, props))).toEqual(shape(quietly(() => createError(...given))));
   });
 });
 

@@ -37,9 +37,7 @@ async function main() {
   }
 
   // Timed scenarios run one at a time; smoke ones time nothing, so they may overlap.
-  const outcomes = await mapConcurrently(selected, profile.parallel ?? 1, (scenario) =>
-    runScenario(scenario, { plan, profile, log }),
-  );
+  const outcomes = await mapConcurrently(selected, profile.parallel ?? 1, (scenario) => runScenario(scenario, { plan, profile, log }));
   const results = {};
   for (const [i, scenario] of selected.entries()) {
     results[scenario.name] = { title: scenario.title, headline: Boolean(scenario.headline), runId, profile, ...outcomes[i] };
@@ -54,7 +52,11 @@ async function main() {
   log(`took ${Math.round((Date.now() - startedAt) / 1000)} s`);
 
   if (!options.write) return;
-  const { targets, files } = writeReport(RESULTS_DIR, report, scenarios.map((scenario) => scenario.name));
+  const { targets, files } = writeReport(
+    RESULTS_DIR,
+    report,
+    scenarios.map((scenario) => scenario.name),
+  );
   const lines = targetLines(targets, results);
   if (lines.length) log(`\ntargets (lib-server ÷ peer, medians of this run):\n${lines.map((line) => `  ${line}`).join("\n")}`);
   log(`\nwrote ${files.map((file) => `benchmarks/results/${file}`).join(", ")}`);

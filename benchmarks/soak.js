@@ -163,7 +163,10 @@ async function soak(name, { duration, connections, staticRoot }) {
       })),
     });
     clearInterval(sampler);
-    const alive = await fetch(server.url).then((res) => res.status === 200, () => false);
+    const alive = await fetch(server.url).then(
+      (res) => res.status === 200,
+      () => false,
+    );
     return { name, result, unexpected, samples, alive };
   } finally {
     clearInterval(sampler);
@@ -193,12 +196,22 @@ function report(run, { rss, heap, external, steady, failures }) {
   const last = steady.at(-1);
   const maxRss = Math.max(...run.samples.map((s) => s.rss));
   console.log(`\n${run.name}`);
-  console.log(`  requests   ${result.requests.total} in ${result.duration.toFixed(1)} s (${Math.round(result.requests.average)} req/s), latency p99 ${result.latency.p99} ms`);
-  console.log(`  errors     ${result.errors} socket, ${result.timeouts} timeouts, ${[...run.unexpected.values()].reduce((a, b) => a + b, 0)} unexpected statuses`);
+  console.log(
+    `  requests   ${result.requests.total} in ${result.duration.toFixed(1)} s (${Math.round(result.requests.average)} req/s), latency p99 ${result.latency.p99} ms`,
+  );
+  console.log(
+    `  errors     ${result.errors} socket, ${result.timeouts} timeouts, ${[...run.unexpected.values()].reduce((a, b) => a + b, 0)} unexpected statuses`,
+  );
   if (first) {
-    console.log(`  RSS        ${first.rss.toFixed(1)} -> ${last.rss.toFixed(1)} MB after warm-up (max ${maxRss.toFixed(1)}), slope ${rss.slope.toFixed(2)} MB/min (r² ${rss.r2.toFixed(2)})`);
-    console.log(`  live heap  ${first.heap.toFixed(1)} -> ${last.heap.toFixed(1)} MB after GC, slope ${heap.slope.toFixed(2)} MB/min (r² ${heap.r2.toFixed(2)}); V8 heap reserved ${first.heapTotal.toFixed(1)} -> ${last.heapTotal.toFixed(1)} MB`);
-    console.log(`  external   ${first.external.toFixed(1)} -> ${last.external.toFixed(1)} MB, slope ${external.slope.toFixed(2)} MB/min (r² ${external.r2.toFixed(2)})`);
+    console.log(
+      `  RSS        ${first.rss.toFixed(1)} -> ${last.rss.toFixed(1)} MB after warm-up (max ${maxRss.toFixed(1)}), slope ${rss.slope.toFixed(2)} MB/min (r² ${rss.r2.toFixed(2)})`,
+    );
+    console.log(
+      `  live heap  ${first.heap.toFixed(1)} -> ${last.heap.toFixed(1)} MB after GC, slope ${heap.slope.toFixed(2)} MB/min (r² ${heap.r2.toFixed(2)}); V8 heap reserved ${first.heapTotal.toFixed(1)} -> ${last.heapTotal.toFixed(1)} MB`,
+    );
+    console.log(
+      `  external   ${first.external.toFixed(1)} -> ${last.external.toFixed(1)} MB, slope ${external.slope.toFixed(2)} MB/min (r² ${external.r2.toFixed(2)})`,
+    );
   }
   console.log(`  verdict    ${failures.length ? `FAIL: ${failures.join("; ")}` : "ok"}`);
 }
@@ -206,10 +219,13 @@ function report(run, { rss, heap, external, steady, failures }) {
 async function main() {
   const { duration, connections, maxSlope, names } = options();
   // The hard bound: whatever hangs, the run ends.
-  setTimeout(() => {
-    console.error("soak: overran its time bound");
-    process.exit(1);
-  }, (duration * names.length + 60) * 2000).unref();
+  setTimeout(
+    () => {
+      console.error("soak: overran its time bound");
+      process.exit(1);
+    },
+    (duration * names.length + 60) * 2000,
+  ).unref();
   const staticRoot = makeStaticRoot();
   let failed = false;
   try {

@@ -34,9 +34,15 @@ app.use(
     ctx.set("x-served-by", "compose");
   }),
 );
-app.get("/users/:id", compose(auth, loadUser, (ctx) => ctx.state.user, jsonErrors));
+app.get(
+  "/users/:id",
+  compose(auth, loadUser, (ctx) => ctx.state.user, jsonErrors),
+);
 // Sync-only and without per-step error handling: nothing to await, no catch steps.
-app.get("/health", compose({ errors: false }, () => "ok"));
+app.get(
+  "/health",
+  compose({ errors: false }, () => "ok"),
+);
 
 const port = Number(process.env.PORT) || 3000;
 app.listen(port, () => console.log(`compose example on http://localhost:${port}`));

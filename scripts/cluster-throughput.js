@@ -28,7 +28,10 @@ function freePort() {
 
 async function measure(workers) {
   const port = await freePort();
-  const child = spawn(process.execPath, [EXAMPLE], { env: { ...process.env, PORT: String(port), WORKERS: String(workers) }, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [EXAMPLE], {
+    env: { ...process.env, PORT: String(port), WORKERS: String(workers) },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   try {
     await new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error("cluster not ready in 15 s")), 15_000);
@@ -51,6 +54,8 @@ const rows = [];
 for (const workers of values.workers.split(",").map(Number)) rows.push(await measure(workers));
 console.log("workers  req/s     p99 ms  errors  non-2xx");
 for (const row of rows) {
-  console.log(`${String(row.workers).padEnd(8)} ${String(Math.round(row.rps)).padEnd(9)} ${String(row.p99).padEnd(7)} ${String(row.errors).padEnd(7)} ${row.non2xx}`);
+  console.log(
+    `${String(row.workers).padEnd(8)} ${String(Math.round(row.rps)).padEnd(9)} ${String(row.p99).padEnd(7)} ${String(row.errors).padEnd(7)} ${row.non2xx}`,
+  );
 }
 if (rows.length > 1) console.log(`speed-up ${rows.at(-1).workers} vs ${rows[0].workers} workers: x${(rows.at(-1).rps / rows[0].rps).toFixed(2)}`);

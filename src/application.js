@@ -221,10 +221,7 @@ proto.render = function render(name, options, callback) {
     }
     if (!view.path) {
       const roots = [].concat(view.root);
-      const dirs =
-        roots.length > 1
-          ? `directories "${roots.slice(0, -1).join('", "')}" or "${roots[roots.length - 1]}"`
-          : `directory "${view.root}"`;
+      const dirs = roots.length > 1 ? `directories "${roots.slice(0, -1).join('", "')}" or "${roots[roots.length - 1]}"` : `directory "${view.root}"`;
       const err = new Error(`Failed to lookup view "${name}" in views ${dirs}`);
       err.view = view;
       return done(err);

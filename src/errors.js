@@ -23,7 +23,11 @@ function makeErrorClass(status) {
   // a code statuses doesn't know shares its class's (499 → BadRequestError)
   if (message === undefined) return status >= 400 && status < 600 ? errorClassFor(status - (status % 100)) : null;
   if (status < 400 || status >= 600) return null;
-  const identifier = message.split(" ").map((word) => word.slice(0, 1).toUpperCase() + word.slice(1)).join("").replace(/[^ _0-9a-z]/gi, "");
+  const identifier = message
+    .split(" ")
+    .map((word) => word.slice(0, 1).toUpperCase() + word.slice(1))
+    .join("")
+    .replace(/[^ _0-9a-z]/gi, "");
   const name = identifier.endsWith("Error") ? identifier : `${identifier}Error`;
   const ErrorClass = {
     [name]: class extends HttpError {

@@ -11,22 +11,25 @@ describe("routing order and errors match Express 5", () => {
   expectConsoleErrors(/Error: (teapot|async boom)|URIError: Failed to decode param/);
   let d;
   beforeAll(async () => {
-    d = await differential((app) => {
-      app.get("/", (req, res) => res.send("home"));
-      app.get("/users/:id", (req, res) => res.json({ id: req.params.id, page: req.query.page }));
-      app.get("/users/new", (req, res) => res.send("new"));
-      app.use((req, res, next) => {
-        res.set("x-hello", "1");
-        next();
-      });
-      app.get("/after", (req, res) => res.send(String(res.get("x-hello"))));
-      app.get("/err", () => {
-        throw Object.assign(new Error("teapot"), { status: 418 });
-      });
-      app.get("/async", async () => {
-        throw new Error("async boom");
-      });
-    }, { extraHeaders: ["x-hello"] });
+    d = await differential(
+      (app) => {
+        app.get("/", (req, res) => res.send("home"));
+        app.get("/users/:id", (req, res) => res.json({ id: req.params.id, page: req.query.page }));
+        app.get("/users/new", (req, res) => res.send("new"));
+        app.use((req, res, next) => {
+          res.set("x-hello", "1");
+          next();
+        });
+        app.get("/after", (req, res) => res.send(String(res.get("x-hello"))));
+        app.get("/err", () => {
+          throw Object.assign(new Error("teapot"), { status: 418 });
+        });
+        app.get("/async", async () => {
+          throw new Error("async boom");
+        });
+      },
+      { extraHeaders: ["x-hello"] },
+    );
   });
   afterAll(() => d.close());
 
@@ -256,9 +259,7 @@ describe("extending the shared request/response prototypes", () => {
         added.push([factory.request, "shout"], [factory.response, "ok"]);
         app.get("/shout", (req, res) => res.ok(req.shout()));
         app.get("/mine", (req, res) => res.mine());
-        app.get("/classes", (req, res) =>
-          res.json({ req: req instanceof http.IncomingMessage, res: res instanceof http.ServerResponse }),
-        );
+        app.get("/classes", (req, res) => res.json({ req: req instanceof http.IncomingMessage, res: res instanceof http.ServerResponse }));
       },
       ["/shout", "/mine", "/classes"],
       { useListen },

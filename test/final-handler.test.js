@@ -191,12 +191,20 @@ describe("hostile error objects never crash the process", () => {
     );
     app.get("/status-getter", (req, res, next) => {
       const err = new Error("x");
-      Object.defineProperty(err, "status", { get: () => { throw new Error("getter"); } });
+      Object.defineProperty(err, "status", {
+        get: () => {
+          throw new Error("getter");
+        },
+      });
       next(err);
     });
     app.get("/stack-getter", (req, res, next) => {
       const err = new Error("x");
-      Object.defineProperty(err, "stack", { get: () => { throw new Error("getter"); } });
+      Object.defineProperty(err, "stack", {
+        get: () => {
+          throw new Error("getter");
+        },
+      });
       next(err);
     });
     app.get("/ok", (req, res) => res.send("ok"));

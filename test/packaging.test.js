@@ -27,7 +27,7 @@ describe("installed from a packed tarball", () => {
     }
   });
 
-  it("serves a request through `import Server from \"lib-server\"` and through require()", () => {
+  it('serves a request through `import Server from "lib-server"` and through require()', () => {
     const app = `
       const app = new Server();
       app.get("/hi", (req, res) => res.json({ hi: typeof req.query }));

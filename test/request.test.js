@@ -110,10 +110,17 @@ for (const [name, value] of trustSettings) {
   );
 }
 
-compareSuite("subdomain offset", (app) => {
-  app.set("subdomain offset", 3);
-  routes(app);
-}, [{ path: "/req", headers: { host: "a.b.tobi.example.com" } }, { path: "/req", headers: { host: "example.com" } }]);
+compareSuite(
+  "subdomain offset",
+  (app) => {
+    app.set("subdomain offset", 3);
+    routes(app);
+  },
+  [
+    { path: "/req", headers: { host: "a.b.tobi.example.com" } },
+    { path: "/req", headers: { host: "example.com" } },
+  ],
+);
 
 compareSuite(
   "path, params, query and mounting",
@@ -167,39 +174,35 @@ for (const parser of ["extended", false, "simple", "custom function"]) {
   );
 }
 
-compareSuite(
-  "headers and content negotiation",
-  routes,
-  [
-    { path: "/neg" },
-    { path: "/neg", headers: { referer: "http://a.example/x" } },
-    { path: "/neg", headers: { referrer: "http://b.example/y" } },
-    { path: "/neg", headers: { accept: "text/html" } },
-    { path: "/neg", headers: { accept: "application/json, text/html;q=0.5" } },
-    { path: "/neg", headers: { accept: "image/*" } },
-    { path: "/neg", headers: { accept: "*/*;q=0" } },
-    { path: "/neg", headers: { accept: "text/*, application/xml;q=0.9" } },
-    { path: "/neg", headers: { "accept-encoding": "gzip, deflate;q=0.5, br;q=0.9" } },
-    { path: "/neg", headers: { "accept-encoding": "identity;q=0" } },
-    { path: "/neg", headers: { "accept-charset": "iso-8859-1, utf-8;q=0.7" } },
-    { path: "/neg", headers: { "accept-language": "fr-CH, fr;q=0.9, en;q=0.8" } },
-    { path: "/neg", headers: { range: "bytes=0-99" } },
-    { path: "/neg", headers: { range: "bytes=0-99,100-199,500-" } },
-    { path: "/neg", headers: { range: "bytes=2000-3000" } },
-    { path: "/neg", headers: { range: "items=0-5" } },
-    { path: "/neg", headers: { range: "bytes=-100" } },
-    { method: "POST", path: "/neg", headers: { "content-type": "application/json" }, body: "{}" },
-    { method: "POST", path: "/neg", headers: { "content-type": "application/vnd.api+json; charset=utf-8" }, body: "{}" },
-    { method: "POST", path: "/neg", headers: { "content-type": "text/plain" }, body: "hi" },
-    { method: "POST", path: "/neg", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "a=1" },
-    { method: "POST", path: "/neg", headers: { "content-type": "text/html", "transfer-encoding": "chunked" }, body: "<p>" },
-    { method: "POST", path: "/neg", headers: { "content-type": "application/json", "content-length": "0" } },
-    // req.is() with no argument returns the request's media type.
-    { method: "POST", path: "/is-bare", headers: { "content-type": "application/json" }, body: "{}" },
-    { method: "POST", path: "/is-bare", headers: { "content-type": "text/plain; charset=utf-8" }, body: "x" },
-    { method: "POST", path: "/is-bare" },
-  ],
-);
+compareSuite("headers and content negotiation", routes, [
+  { path: "/neg" },
+  { path: "/neg", headers: { referer: "http://a.example/x" } },
+  { path: "/neg", headers: { referrer: "http://b.example/y" } },
+  { path: "/neg", headers: { accept: "text/html" } },
+  { path: "/neg", headers: { accept: "application/json, text/html;q=0.5" } },
+  { path: "/neg", headers: { accept: "image/*" } },
+  { path: "/neg", headers: { accept: "*/*;q=0" } },
+  { path: "/neg", headers: { accept: "text/*, application/xml;q=0.9" } },
+  { path: "/neg", headers: { "accept-encoding": "gzip, deflate;q=0.5, br;q=0.9" } },
+  { path: "/neg", headers: { "accept-encoding": "identity;q=0" } },
+  { path: "/neg", headers: { "accept-charset": "iso-8859-1, utf-8;q=0.7" } },
+  { path: "/neg", headers: { "accept-language": "fr-CH, fr;q=0.9, en;q=0.8" } },
+  { path: "/neg", headers: { range: "bytes=0-99" } },
+  { path: "/neg", headers: { range: "bytes=0-99,100-199,500-" } },
+  { path: "/neg", headers: { range: "bytes=2000-3000" } },
+  { path: "/neg", headers: { range: "items=0-5" } },
+  { path: "/neg", headers: { range: "bytes=-100" } },
+  { method: "POST", path: "/neg", headers: { "content-type": "application/json" }, body: "{}" },
+  { method: "POST", path: "/neg", headers: { "content-type": "application/vnd.api+json; charset=utf-8" }, body: "{}" },
+  { method: "POST", path: "/neg", headers: { "content-type": "text/plain" }, body: "hi" },
+  { method: "POST", path: "/neg", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "a=1" },
+  { method: "POST", path: "/neg", headers: { "content-type": "text/html", "transfer-encoding": "chunked" }, body: "<p>" },
+  { method: "POST", path: "/neg", headers: { "content-type": "application/json", "content-length": "0" } },
+  // req.is() with no argument returns the request's media type.
+  { method: "POST", path: "/is-bare", headers: { "content-type": "application/json" }, body: "{}" },
+  { method: "POST", path: "/is-bare", headers: { "content-type": "text/plain; charset=utf-8" }, body: "x" },
+  { method: "POST", path: "/is-bare" },
+]);
 
 compareSuite(
   "req.get() argument errors",
@@ -214,15 +217,18 @@ compareSuite(
 describe("req.fresh and req.stale", () => {
   let d;
   beforeAll(async () => {
-    d = await differential((app) => {
-      app.all("/fresh", (req, res) => {
-        res.set("ETag", '"v1"');
-        res.set("Last-Modified", "Wed, 21 Oct 2015 07:28:00 GMT");
-        if (req.query.status) res.status(Number(req.query.status));
-        res.set("x-fresh", `${req.fresh}/${req.stale}`);
-        res.end();
-      });
-    }, { extraHeaders: ["x-fresh"] });
+    d = await differential(
+      (app) => {
+        app.all("/fresh", (req, res) => {
+          res.set("ETag", '"v1"');
+          res.set("Last-Modified", "Wed, 21 Oct 2015 07:28:00 GMT");
+          if (req.query.status) res.status(Number(req.query.status));
+          res.set("x-fresh", `${req.fresh}/${req.stale}`);
+          res.end();
+        });
+      },
+      { extraHeaders: ["x-fresh"] },
+    );
   });
   afterAll(() => d.close());
 
@@ -280,9 +286,7 @@ describe("requests without a Host header (HTTP/1.0)", () => {
   let d;
   beforeAll(async () => {
     d = await differential((app) => {
-      app.get("/h", (req, res) =>
-        res.json({ host: req.host ?? null, hostname: req.hostname ?? null, subdomains: req.subdomains, protocol: req.protocol }),
-      );
+      app.get("/h", (req, res) => res.json({ host: req.host ?? null, hostname: req.hostname ?? null, subdomains: req.subdomains, protocol: req.protocol }));
     });
   });
   afterAll(() => d.close());
@@ -304,22 +308,25 @@ describe("requests without a Host header (HTTP/1.0)", () => {
 describe("req.query edge cases match Express 5", () => {
   let d;
   beforeAll(async () => {
-    d = await differential((app, factory) => {
-      // A parent reads req.query first; the sub-app parses with its own parser.
-      app.use((req, res, next) => {
-        res.set("x-parent-q", JSON.stringify(req.query));
-        next();
-      });
-      const extended = factory();
-      extended.set("query parser", "extended");
-      extended.get("/", (req, res) => res.json({ sub: req.query }));
-      app.use("/extended", extended);
-      const off = factory();
-      off.set("query parser", false);
-      off.get("/", (req, res) => res.json({ sub: req.query }));
-      app.use("/off", off);
-      app.get("/q", (req, res) => res.json({ q: req.query, keys: Object.keys(req.query).length }));
-    }, { extraHeaders: ["x-parent-q"] });
+    d = await differential(
+      (app, factory) => {
+        // A parent reads req.query first; the sub-app parses with its own parser.
+        app.use((req, res, next) => {
+          res.set("x-parent-q", JSON.stringify(req.query));
+          next();
+        });
+        const extended = factory();
+        extended.set("query parser", "extended");
+        extended.get("/", (req, res) => res.json({ sub: req.query }));
+        app.use("/extended", extended);
+        const off = factory();
+        off.set("query parser", false);
+        off.get("/", (req, res) => res.json({ sub: req.query }));
+        app.use("/off", off);
+        app.get("/q", (req, res) => res.json({ q: req.query, keys: Object.keys(req.query).length }));
+      },
+      { extraHeaders: ["x-parent-q"] },
+    );
   });
   afterAll(() => d.close());
 

@@ -35,7 +35,10 @@ compareSuite(
     app.get("/status/unknown-code", (req, res) => res.status(799).send("odd"));
     for (const [name, code] of Object.entries({ nan: NaN, low: 99, high: 1000, float: 200.5, string: "404", undef: undefined })) {
       app.get(`/throw/${name}`, (req, res) => res.status(code).send("never"));
-      app.get(`/caught/${name}`, attempt((req, res) => res.status(code)));
+      app.get(
+        `/caught/${name}`,
+        attempt((req, res) => res.status(code)),
+      );
     }
   },
   [
@@ -179,10 +182,7 @@ compareSuite(
       res.json(o);
     });
   },
-  [
-    "/plain",
-    "/undefined",
-    "/null", "/string", "/typed", "/status", "/date", "/circular", { method: "HEAD", path: "/plain" }],
+  ["/plain", "/undefined", "/null", "/string", "/typed", "/status", "/date", "/circular", { method: "HEAD", path: "/plain" }],
   HEADERS,
 );
 
@@ -252,7 +252,10 @@ compareSuite(
     app.get("/set", (req, res) => res.set("X-A", "1").header("X-B", 2).send("ok"));
     app.get("/set-array", (req, res) => res.set("X-A", ["1", 2]).send("ok"));
     app.get("/set-object", (req, res) => res.set({ "X-A": "a", "X-B": ["b1", "b2"], "Content-Type": "json" }).send("{}"));
-    app.get("/set-type-array", attempt((req, res) => res.set("Content-Type", ["a", "b"]).send("never")));
+    app.get(
+      "/set-type-array",
+      attempt((req, res) => res.set("Content-Type", ["a", "b"]).send("never")),
+    );
     app.get("/set-type-ext", (req, res) => res.set("Content-Type", "html").send("<p>"));
     app.get("/set-type-charset", (req, res) => res.set("Content-Type", "text/html; charset=latin1").send("x"));
     app.get("/get", (req, res) => {
@@ -332,9 +335,7 @@ compareSuite(
     app.get("/c/object", (req, res) => res.cookie("obj", { a: [1, 2] }).end());
     app.get("/c/number", (req, res) => res.cookie("n", 5).end());
     app.get("/c/options", (req, res) =>
-      res
-        .cookie("opt", "v a;l", { httpOnly: true, secure: true, sameSite: "strict", domain: "example.com", path: "/admin", priority: "high" })
-        .end(),
+      res.cookie("opt", "v a;l", { httpOnly: true, secure: true, sameSite: "strict", domain: "example.com", path: "/admin", priority: "high" }).end(),
     );
     app.get("/c/expires", (req, res) => res.cookie("e", "v", { expires: new Date(Date.UTC(2030, 0, 1)) }).end());
     app.get("/c/partitioned", (req, res) => res.cookie("p", "v", { partitioned: true, secure: true }).end());
@@ -428,20 +429,13 @@ compareSuite(
       app.get(`/attach/${name}`, (req, res) => res.attachment(file).send("data"));
     }
     app.get("/links", (req, res) =>
-      res.links({ next: "http://api/?page=2", last: "http://api/?page=5" }).links({ prev: ["http://a/1", "http://a/0"] }).end(),
+      res
+        .links({ next: "http://api/?page=2", last: "http://api/?page=5" })
+        .links({ prev: ["http://a/1", "http://a/0"] })
+        .end(),
     );
   },
-  [
-    "/locals",
-    "/locals-replace",
-    "/attach",
-    "/attach/pdf",
-    "/attach/nested",
-    "/attach/unicode",
-    "/attach/space",
-    "/attach/noext",
-    "/links",
-  ],
+  ["/locals", "/locals-replace", "/attach", "/attach/pdf", "/attach/nested", "/attach/unicode", "/attach/space", "/attach/noext", "/links"],
   HEADERS,
 );
 

@@ -21,12 +21,16 @@ function build(factory) {
     next();
   });
   const api = factory.Router();
-  api.get("/items/:id", function loadItem(req, res, next) {
-    next();
-  }, async function sendItem(req, res) {
-    await new Promise((resolve) => setImmediate(resolve));
-    res.json({ id: req.params.id });
-  });
+  api.get(
+    "/items/:id",
+    function loadItem(req, res, next) {
+      next();
+    },
+    async function sendItem(req, res) {
+      await new Promise((resolve) => setImmediate(resolve));
+      res.json({ id: req.params.id });
+    },
+  );
   api.get("/fail", function failing() {
     throw new Error("failed here");
   });
@@ -129,8 +133,11 @@ describe("NODE_DEBUG=lib-server", () => {
         server.close();
       });`;
     const stderr = await new Promise((resolve, reject) => {
-      execFile(process.execPath, ["--input-type=module", "-e", source], { cwd: root, env: { ...process.env, NODE_DEBUG: "lib-server" }, timeout: 15000 }, (err, stdout, stderr) =>
-        err ? reject(err) : resolve(stderr),
+      execFile(
+        process.execPath,
+        ["--input-type=module", "-e", source],
+        { cwd: root, env: { ...process.env, NODE_DEBUG: "lib-server" }, timeout: 15000 },
+        (err, stdout, stderr) => (err ? reject(err) : resolve(stderr)),
       );
     });
     expect(stderr).toMatch(/LIB-SERVER \d+: GET \/x: skipped route \/x: it has no handler for GET/);

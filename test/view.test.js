@@ -10,7 +10,10 @@ const views = fileURLToPath(new URL("./fixtures/views", import.meta.url));
 function tplEngine(path, options, callback) {
   readFile(path, "utf8", (err, text) => {
     if (err) return callback(err);
-    callback(null, text.replace(/\{\{(\w+)\}\}/g, (_, key) => String(options[key])));
+    callback(
+      null,
+      text.replace(/\{\{(\w+)\}\}/g, (_, key) => String(options[key])),
+    );
   });
 }
 
@@ -32,9 +35,7 @@ describe("views: app.render / res.render match Express 5", () => {
       app.get("/tpl", (req, res) => res.render("page.tpl", { title: "T" }));
       app.get("/callback", (req, res) => res.render("hello", { name: "cb" }, (err, html) => res.type("txt").send(html.toUpperCase())));
       app.get("/missing", (req, res) => res.render("nope"));
-      app.get("/app-render", (req, res, next) =>
-        req.app.render("hello", { name: "app" }, (err, html) => (err ? next(err) : res.send(html))),
-      );
+      app.get("/app-render", (req, res, next) => req.app.render("hello", { name: "app" }, (err, html) => (err ? next(err) : res.send(html))));
       app.get("/bad-engine", (req, res) => res.render("page.unknownengine"));
     });
   });

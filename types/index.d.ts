@@ -114,14 +114,8 @@ export interface MediaType {
   subtype: string;
 }
 
-export interface Request<
-  P = ParamsDictionary,
-  ResBody = any,
-  ReqBody = any,
-  ReqQuery = ParsedQs,
-  LocalsObj extends Record<string, any> = Record<string, any>,
-> extends http.IncomingMessage,
-    Express.Request {
+export interface Request<P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>
+  extends http.IncomingMessage, Express.Request {
   /** A request header, case-insensitive; "referer" and "referrer" are aliases. */
   get(name: "set-cookie"): string[] | undefined;
   get(name: string): string | undefined;
@@ -248,8 +242,7 @@ export type Errback = (err?: Error) => void;
 export type Send<ResBody = any, T = Response<ResBody>> = (body?: ResBody) => T;
 
 export interface Response<ResBody = any, LocalsObj extends Record<string, any> = Record<string, any>, StatusCode extends number = number>
-  extends http.ServerResponse,
-    Express.Response {
+  extends http.ServerResponse, Express.Response {
   status(code: StatusCode): this;
   sendStatus(code: StatusCode): this;
   links(links: Record<string, string | string[]>): this;
@@ -345,13 +338,11 @@ export type RequestParamHandler = (req: Request, res: Response, next: NextFuncti
 // that middleware sees them, compared in both directions (a method signature is bivariant),
 // so any augmentation of @types/express's Request (global or `express-serve-static-core`)
 // keeps them compatible. Inline handlers passed alongside still get lib-server's types.
-type ExpressTypedRequest<P, ResBody, ReqBody, ReqQuery, LocalsObj extends Record<string, any>> = Request<
-  P,
-  ResBody,
-  ReqBody,
-  ReqQuery,
-  LocalsObj
-> & { app: any; res?: any; accepted: any };
+type ExpressTypedRequest<P, ResBody, ReqBody, ReqQuery, LocalsObj extends Record<string, any>> = Request<P, ResBody, ReqBody, ReqQuery, LocalsObj> & {
+  app: any;
+  res?: any;
+  accepted: any;
+};
 type ExpressTypedResponse<ResBody, LocalsObj extends Record<string, any>> = Response<ResBody, LocalsObj> & { app: any; req: any; charset: any };
 
 /** Middleware typed against @types/express (or lib-server): see above. */
@@ -362,7 +353,11 @@ export type ExpressTypedHandler<
   ReqQuery = ParsedQs,
   LocalsObj extends Record<string, any> = Record<string, any>,
 > = {
-  bivarianceHack(req: ExpressTypedRequest<P, ResBody, ReqBody, ReqQuery, LocalsObj>, res: ExpressTypedResponse<ResBody, LocalsObj>, next: NextFunction): unknown;
+  bivarianceHack(
+    req: ExpressTypedRequest<P, ResBody, ReqBody, ReqQuery, LocalsObj>,
+    res: ExpressTypedResponse<ResBody, LocalsObj>,
+    next: NextFunction,
+  ): unknown;
 }["bivarianceHack"];
 export type ExpressTypedErrorHandler<
   P = ParamsDictionary,
@@ -371,11 +366,15 @@ export type ExpressTypedErrorHandler<
   ReqQuery = ParsedQs,
   LocalsObj extends Record<string, any> = Record<string, any>,
 > = {
-  bivarianceHack(err: any, req: ExpressTypedRequest<P, ResBody, ReqBody, ReqQuery, LocalsObj>, res: ExpressTypedResponse<ResBody, LocalsObj>, next: NextFunction): unknown;
+  bivarianceHack(
+    err: any,
+    req: ExpressTypedRequest<P, ResBody, ReqBody, ReqQuery, LocalsObj>,
+    res: ExpressTypedResponse<ResBody, LocalsObj>,
+    next: NextFunction,
+  ): unknown;
 }["bivarianceHack"];
 type ExpressTypedHandlers<P, ResBody, ReqBody, ReqQuery, LocalsObj extends Record<string, any>> =
-  | ExpressTypedHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>
-  | ReadonlyArray<ExpressTypedHandlers<P, ResBody, ReqBody, ReqQuery, LocalsObj>>;
+  ExpressTypedHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj> | ReadonlyArray<ExpressTypedHandlers<P, ResBody, ReqBody, ReqQuery, LocalsObj>>;
 type ExpressTypedHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj extends Record<string, any>> =
   | ExpressTypedHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>
   | ExpressTypedErrorHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>
@@ -444,40 +443,16 @@ export interface IRouterMatcher<T, Method extends string = any> {
 export interface IRouterHandler<T, Route extends string | RegExp = string> {
   (...handlers: Array<RequestHandler<RouteParameters<Route>>>): T;
   (...handlers: Array<RequestHandlerParams<RouteParameters<Route>>>): T;
-  <
-    P = RouteParameters<Route>,
-    ResBody = any,
-    ReqBody = any,
-    ReqQuery = ParsedQs,
-    LocalsObj extends Record<string, any> = Record<string, any>,
-  >(
+  <P = RouteParameters<Route>, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(
     ...handlers: Array<RequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>>
   ): T;
-  <
-    P = RouteParameters<Route>,
-    ResBody = any,
-    ReqBody = any,
-    ReqQuery = ParsedQs,
-    LocalsObj extends Record<string, any> = Record<string, any>,
-  >(
+  <P = RouteParameters<Route>, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(
     ...handlers: Array<ExpressTypedHandlers<P, ResBody, ReqBody, ReqQuery, LocalsObj>>
   ): T;
-  <
-    P = RouteParameters<Route>,
-    ResBody = any,
-    ReqBody = any,
-    ReqQuery = ParsedQs,
-    LocalsObj extends Record<string, any> = Record<string, any>,
-  >(
+  <P = RouteParameters<Route>, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(
     ...handlers: Array<ExpressTypedHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj>>
   ): T;
-  <
-    P = RouteParameters<Route>,
-    ResBody = any,
-    ReqBody = any,
-    ReqQuery = ParsedQs,
-    LocalsObj extends Record<string, any> = Record<string, any>,
-  >(
+  <P = RouteParameters<Route>, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(
     ...handlers: Array<RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj>>
   ): T;
 }
@@ -632,10 +607,7 @@ export type RenderCallback = (err: Error, html: string) => void;
 /** A template engine: `(path, options, callback)`, as Express's `app.engine()` takes it. */
 export type Engine = (path: string, options: object, callback: (e: any, rendered?: string) => void) => void;
 
-export interface Application<LocalsObj extends Record<string, any> = Record<string, any>>
-  extends EventEmitter,
-    IRouter,
-    Express.Application {
+export interface Application<LocalsObj extends Record<string, any> = Record<string, any>> extends EventEmitter, IRouter, Express.Application {
   /** An app is a request listener: `http.createServer(app)`, or mounted in another app. */
   (req: Request | http.IncomingMessage, res: Response | http.ServerResponse, next?: NextFunction): void;
 
@@ -756,9 +728,7 @@ export interface ClusterOptions {
   host?: string;
   shutdownTimeout?: number;
 }
-export type ClusterResult =
-  | { workers(): Worker[]; close(): Promise<void>; address: AddressInfo }
-  | { app: Application; server: http.Server };
+export type ClusterResult = { workers(): Worker[]; close(): Promise<void>; address: AddressInfo } | { app: Application; server: http.Server };
 
 /** `Server()` / `new Server()`, with Express's statics. */
 export interface ServerFactory {

@@ -68,25 +68,25 @@ function caseTable(c, metricNames, maxContention) {
       formatMetric(primary, summary.median),
       `${formatMetric(primary, summary.min)}–${formatMetric(primary, summary.max)}`,
       ...others.map((name) => formatMetric(name, entry.metrics[name]?.median)),
-      ...subjects.map((subject) =>
-        subject === entry ? "—" : formatRatio(subject.metrics[primary].median / summary.median),
-      ),
+      ...subjects.map((subject) => (subject === entry ? "—" : formatRatio(subject.metrics[primary].median / summary.median))),
     ];
   });
-  const notes = c.servers
-    .filter((entry) => entry.problems.length)
-    .map((entry) => `- ${entry.label}: ${entry.problems.join("; ")}`);
+  const notes = c.servers.filter((entry) => entry.problems.length).map((entry) => `- ${entry.label}: ${entry.problems.join("; ")}`);
   const capped = c.servers.filter((entry) => entry.runs.some((run) => run.clientCpu >= CLIENT_CPU_LIMIT));
   if (capped.length) {
     const names = capped.map((entry) => entry.label).join(", ");
-    notes.push(`- autocannon used ≥ ${CLIENT_CPU_LIMIT * 100}% of its core while measuring ${names}: those req/s may be the load generator's limit, not the server's.`);
+    notes.push(
+      `- autocannon used ≥ ${CLIENT_CPU_LIMIT * 100}% of its core while measuring ${names}: those req/s may be the load generator's limit, not the server's.`,
+    );
   }
   const contended = c.servers
     .map((entry) => ({ entry, share: Math.max(0, ...entry.runs.map((run) => run.others ?? 0)) }))
     .filter(({ share }) => share >= maxContention);
   if (contended.length) {
     const names = contended.map(({ entry, share }) => `${entry.label} (up to ${Math.round(share * 100)}%)`).join(", ");
-    notes.push(`- other processes took part of the server's or autocannon's core while measuring ${names}, even after a retry: those numbers understate the server.`);
+    notes.push(
+      `- other processes took part of the server's or autocannon's core while measuring ${names}, even after a retry: those numbers understate the server.`,
+    );
   }
   return [table(header, rows), ...(notes.length ? ["", ...notes] : [])].join("\n");
 }

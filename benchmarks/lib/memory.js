@@ -46,9 +46,7 @@ async function measureOnce(scenario, server, entry, { plan, profile }) {
     if (problems.length) return fail(entry, "wrong answer", problems.join("; "));
     await sleep(profile.smoke ? 0 : profile.settle * 1000); // start-up garbage and timers quiet down
     const rest = await rssMB(handle);
-    const loadOptions = profile.smoke
-      ? { connections: 10, amount: profile.requests }
-      : { connections: profile.connections, duration: profile.duration };
+    const loadOptions = profile.smoke ? { connections: 10, amount: profile.requests } : { connections: profile.connections, duration: profile.duration };
     const { peak, summary } = await peakDuring(handle, runLoad(handle.url, scenario.request, loadOptions));
     const loadIssues = loadProblems(summary, scenario.expect.status);
     if (loadIssues.length) {

@@ -114,7 +114,10 @@ async function startOnPort(file, port, { plan, probe = true, env }) {
 
 // The line of a crash report that says what went wrong ("TypeError: ...").
 function errorLine(stderr) {
-  const lines = stderr.split("\n").map((line) => line.trim()).filter(Boolean);
+  const lines = stderr
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
   return lines.find((line) => /^\w*Error\b/.test(line)) ?? lines.at(-1) ?? "";
 }
 

@@ -113,9 +113,7 @@ async function timedRun(handle, request, loadOptions, plan, expectedStatus) {
   const usageAfter = await handle.usage();
   const serverSeconds = cpuSeconds(usageBefore.cpu, usageAfter.cpu);
   const ownSeconds = [serverSeconds, summary.clientCpu * summary.seconds];
-  const shares = cores
-    .map((_, i) => othersShare(coresBefore[i], coresAfter[i], ownSeconds[i]))
-    .filter((share) => share !== null);
+  const shares = cores.map((_, i) => othersShare(coresBefore[i], coresAfter[i], ownSeconds[i])).filter((share) => share !== null);
   const run = {
     rps: summary.rps,
     ...summary.latency,

@@ -68,11 +68,15 @@ function onData(chunk) {
   if (!collector) return;
   collector.received += chunk.length;
   if (collector.received > collector.limit) {
-    stop(this, collector, createHttpError(413, "request entity too large", {
-      limit: collector.limit,
-      received: collector.received,
-      type: "entity.too.large",
-    }));
+    stop(
+      this,
+      collector,
+      createHttpError(413, "request entity too large", {
+        limit: collector.limit,
+        received: collector.received,
+        type: "entity.too.large",
+      }),
+    );
   } else if (collector.first === null) {
     collector.first = chunk;
   } else if (collector.chunks === null) {
@@ -87,17 +91,19 @@ function onStreamEnd() {
   if (!collector) return;
   const { length, received } = collector;
   if (length !== null && received !== length) {
-    stop(this, collector, createHttpError(400, "request size did not match content length", {
-      expected: length,
-      length,
-      received,
-      type: "request.size.invalid",
-    }));
+    stop(
+      this,
+      collector,
+      createHttpError(400, "request size did not match content length", {
+        expected: length,
+        length,
+        received,
+        type: "request.size.invalid",
+      }),
+    );
     return;
   }
-  const body = collector.chunks !== null
-    ? Buffer.concat(collector.chunks, received)
-    : collector.first ?? Buffer.alloc(0);
+  const body = collector.chunks !== null ? Buffer.concat(collector.chunks, received) : (collector.first ?? Buffer.alloc(0));
   detach(this);
   collector.onEnd(collector.context, null, body);
 }
@@ -110,13 +116,17 @@ function onError(err) {
 function onAborted() {
   const collector = this[kCollector];
   if (!collector) return;
-  stop(this, collector, createHttpError(400, "request aborted", {
-    code: "ECONNABORTED",
-    expected: collector.length,
-    length: collector.length,
-    received: collector.received,
-    type: "request.aborted",
-  }));
+  stop(
+    this,
+    collector,
+    createHttpError(400, "request aborted", {
+      code: "ECONNABORTED",
+      expected: collector.length,
+      length: collector.length,
+      received: collector.received,
+      type: "request.aborted",
+    }),
+  );
 }
 
 function stop(stream, collector, err) {

@@ -97,7 +97,12 @@ export function handle(req, res, out) {
         }
         req.route = layerRoute;
       } else if (layerError ? layer.handle.length !== 4 : layer.handle.length > 3) {
-        if (debugging) explainSkip(layer, req, layerError ? "an error is pending and it is not an error handler (4 arguments)" : "it is an error handler and no error is pending");
+        if (debugging)
+          explainSkip(
+            layer,
+            req,
+            layerError ? "an error is pending and it is not an error handler (4 arguments)" : "it is an error handler and no error is pending",
+          );
         continue;
       }
 

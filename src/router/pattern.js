@@ -275,9 +275,7 @@ function toShape(tokens, sensitive, strict) {
   if (!strict && segments.length > 1 && last.kind === "static" && last.value === "") exact = false;
 
   let param = 0;
-  const treePath = segments
-    .map((segment) => (segment.kind === "static" ? segment.value : segment.kind === "param" ? `:p${param++}` : "*"))
-    .join("/");
+  const treePath = segments.map((segment) => (segment.kind === "static" ? segment.value : segment.kind === "param" ? `:p${param++}` : "*")).join("/");
   return { treePath: "/" + treePath, exact, segments };
 }
 

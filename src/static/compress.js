@@ -10,8 +10,7 @@ const COMPRESSIBLE = /^(?:text\/|image\/svg\+xml|application\/(?:javascript|json
 const MIN_SIZE = 1024; // below this, headers outweigh the savings
 const WORTH_IT = 0.9; // keep a copy only if it saves at least 10%
 const COMPRESSORS = {
-  br: (buffer, done) =>
-    brotliCompress(buffer, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: buffer.length } }, done),
+  br: (buffer, done) => brotliCompress(buffer, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: buffer.length } }, done),
   gzip: (buffer, done) => gzip(buffer, done),
 };
 

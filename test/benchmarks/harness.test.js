@@ -17,13 +17,7 @@ describe("runThroughput in smoke mode", () => {
   it("times nothing and reports each server's fate", async () => {
     const scenario = {
       name: "hello",
-      servers: [
-        server("right"),
-        server("wrong-body"),
-        server("wrong-under-load"),
-        server("crash"),
-        server("absent", fixture("does-not-exist")),
-      ],
+      servers: [server("right"), server("wrong-body"), server("wrong-under-load"), server("crash"), server("absent", fixture("does-not-exist"))],
       cases: [{ name: "hello", request: { path: "/" }, expect: { status: 200, body: "ok" } }],
     };
     const profile = { smoke: true, rounds: 1, connections: 10, requests: 100 };
@@ -55,12 +49,7 @@ describe("verify", () => {
   it("lists every difference", async () => {
     const expectation = { status: 200, json: { a: 1 }, headers: { "content-type": /json/, etag: true } };
     const problems = await verify(expectation, response("{", { "content-type": "text/html" }, 404));
-    expect(problems).toEqual([
-      "status 404, expected 200",
-      'body "{" is not JSON',
-      "header content-type: text/html, expected /json/",
-      "header etag missing",
-    ]);
+    expect(problems).toEqual(["status 404, expected 200", 'body "{" is not JSON', "header content-type: text/html, expected /json/", "header etag missing"]);
   });
 });
 

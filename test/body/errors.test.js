@@ -73,7 +73,11 @@ const requests = [
   ["415 charset.unsupported (form)", { path: "/form", headers: { "content-type": "application/x-www-form-urlencoded; charset=utf-16" }, body: "a=1" }, 415],
   ["415 charset.unsupported (upper-case default charset, kept as given)", { path: "/upper", headers: JSON_TYPE, body: "{}" }, 415],
   ["415 encoding.unsupported (unknown)", { path: "/json", headers: { ...JSON_TYPE, "content-encoding": "compress" }, body: "{}" }, 415],
-  ["415 encoding.unsupported (inflate: false)", { path: "/raw", headers: { "content-type": "application/octet-stream", "content-encoding": "gzip" }, body: zlib.gzipSync("x") }, 415],
+  [
+    "415 encoding.unsupported (inflate: false)",
+    { path: "/raw", headers: { "content-type": "application/octet-stream", "content-encoding": "gzip" }, body: zlib.gzipSync("x") },
+    415,
+  ],
   ["400 zlib error", { path: "/json", headers: { ...JSON_TYPE, "content-encoding": "gzip" }, body: "not gzip" }, 400],
   ["403 entity.verify.failed", { path: "/verify", headers: JSON_TYPE, body: '{"a":"reject"}' }, 403],
   ["418 from verify, keeps its status", { path: "/verify", headers: JSON_TYPE, body: '{"a":"teapot"}' }, 418],

@@ -43,24 +43,49 @@ describe.each(frameworks)("compose() on $name", ({ create, core }) => {
     };
     for (const [name, make] of Object.entries(values)) {
       app.get(`/value/${name}`, compose(make));
-      app.get(`/async-value/${name}`, compose(async () => make()));
+      app.get(
+        `/async-value/${name}`,
+        compose(async () => make()),
+      );
     }
-    app.get("/value/stream-typed", compose((ctx) => void ctx.type("text/plain"), () => Readable.from(["x"])));
+    app.get(
+      "/value/stream-typed",
+      compose(
+        (ctx) => void ctx.type("text/plain"),
+        () => Readable.from(["x"]),
+      ),
+    );
 
     app.get("/order", compose(step("a"), asyncStep("b"), step("c"), [asyncStep("d"), [step("e")]], step("f")));
-    app.get("/state", compose((ctx) => void (ctx.state.n = 1), async (ctx) => void (ctx.state.n += 1), (ctx) => ctx.state));
+    app.get(
+      "/state",
+      compose(
+        (ctx) => void (ctx.state.n = 1),
+        async (ctx) => void (ctx.state.n += 1),
+        (ctx) => ctx.state,
+      ),
+    );
 
     // Early stop: explicit send, returned value, returned ctx counts as nothing.
     app.get(
       "/stop-sent",
+      compose((ctx) => ctx.status(401).json({ error: "no token" }), step("after")),
+    );
+    app.get(
+      "/stop-value",
+      compose(() => "first", step("after")),
+    );
+    app.get(
+      "/stop-async-sent",
+      compose(async (ctx) => void ctx.res.status(202).end(), step("after")),
+    );
+    app.get(
+      "/ctx-return",
       compose(
-        (ctx) => ctx.status(401).json({ error: "no token" }),
-        step("after"),
+        (ctx) => ctx.status(201),
+        () => "created",
       ),
     );
-    app.get("/stop-value", compose(() => "first", step("after")));
-    app.get("/stop-async-sent", compose(async (ctx) => void ctx.res.status(202).end(), step("after")));
-    app.get("/ctx-return", compose((ctx) => ctx.status(201), () => "created"));
 
     // Nothing sent: next() reaches the following Express middleware.
     app.get("/fallthrough", compose(step("a"), asyncStep("b")), (req, res) => res.send("express"));
@@ -68,9 +93,22 @@ describe.each(frameworks)("compose() on $name", ({ create, core }) => {
 
     // Nesting.
     const inner = compose(step("i1"), (ctx) => void (ctx.state.inner = true), step("i2"));
-    app.get("/nested", compose(step("o1"), inner, step("o2"), (ctx) => ctx.state));
-    app.get("/nested-value", compose(step("o1"), compose(asyncStep("i1"), () => "from inner"), step("o2")));
-    app.get("/nested-twice", compose(inner, compose(inner, compose({ errors: false }, step("deep"))), () => "ok"));
+    app.get(
+      "/nested",
+      compose(step("o1"), inner, step("o2"), (ctx) => ctx.state),
+    );
+    app.get(
+      "/nested-value",
+      compose(
+        step("o1"),
+        compose(asyncStep("i1"), () => "from inner"),
+        step("o2"),
+      ),
+    );
+    app.get(
+      "/nested-twice",
+      compose(inner, compose(inner, compose({ errors: false }, step("deep"))), () => "ok"),
+    );
     app.get(
       "/nested-catch-scope",
       compose(
@@ -138,18 +176,46 @@ describe.each(frameworks)("compose() on $name", ({ create, core }) => {
         compose.catch((err) => ({ last: err.message })),
       ),
     );
-    app.get("/catch-unused", compose(step("a"), compose.catch(() => "never"), () => "normal"));
-    app.get("/catch-respond-error", compose(() => ({ big: 10n }), compose.catch((err) => ({ caught: err.name }))));
+    app.get(
+      "/catch-unused",
+      compose(
+        step("a"),
+        compose.catch(() => "never"),
+        () => "normal",
+      ),
+    );
+    app.get(
+      "/catch-respond-error",
+      compose(
+        () => ({ big: 10n }),
+        compose.catch((err) => ({ caught: err.name })),
+      ),
+    );
     app.get("/unhandled-sync", compose(step("a"), boom, step("skipped")));
     app.get("/unhandled-async", compose(asyncBoom, step("skipped")));
-    app.get("/unhandled-falsy", compose(() => Promise.reject(undefined)));
-    app.get("/catch-then-unhandled", compose(boom, compose.catch(() => Promise.reject(new Error("again")))));
+    app.get(
+      "/unhandled-falsy",
+      compose(() => Promise.reject(undefined)),
+    );
+    app.get(
+      "/catch-then-unhandled",
+      compose(
+        boom,
+        compose.catch(() => Promise.reject(new Error("again"))),
+      ),
+    );
 
     // Errors off: only the final guard, straight to the error middleware.
-    app.get("/off-ok", compose({ errors: false }, step("a"), asyncStep("b"), () => "plain text"));
+    app.get(
+      "/off-ok",
+      compose({ errors: false }, step("a"), asyncStep("b"), () => "plain text"),
+    );
     app.get("/off-sync", compose({ errors: false }, boom, step("skipped")));
     app.get("/off-async", compose({ errors: false }, asyncBoom, step("skipped")));
-    app.get("/off-nested-catch", compose({ errors: false }, compose(asyncBoom, recover), () => "unreached"));
+    app.get(
+      "/off-nested-catch",
+      compose({ errors: false }, compose(asyncBoom, recover), () => "unreached"),
+    );
 
     // Stream failing before its first byte goes to the error middleware.
     app.get(
@@ -165,7 +231,10 @@ describe.each(frameworks)("compose() on $name", ({ create, core }) => {
     );
 
     // Context helpers.
-    app.post("/ctx/:id", compose((ctx) => ({ params: ctx.params, query: ctx.query, body: ctx.body })));
+    app.post(
+      "/ctx/:id",
+      compose((ctx) => ({ params: ctx.params, query: ctx.query, body: ctx.body })),
+    );
     app.get(
       "/headers",
       compose((ctx) =>
@@ -176,13 +245,24 @@ describe.each(frameworks)("compose() on $name", ({ create, core }) => {
           .send(`${ctx.get("X-ID")}|${ctx.get("referrer")}|${ctx.get("Referer")}|${ctx.get("absent")}`),
       ),
     );
-    app.get("/redirect", compose((ctx) => ctx.redirect("/there")));
-    app.get("/redirect-status", compose((ctx) => ctx.redirect(301, "/moved")));
+    app.get(
+      "/redirect",
+      compose((ctx) => ctx.redirect("/there")),
+    );
+    app.get(
+      "/redirect-status",
+      compose((ctx) => ctx.redirect(301, "/moved")),
+    );
 
-    app.use(compose(step("app-level"), compose.catch(() => "unused")));
+    app.use(
+      compose(
+        step("app-level"),
+        compose.catch(() => "unused"),
+      ),
+    );
     app.use((req, res) => res.status(404).json({ notFound: req.url }));
     // Express-style 4-argument error middleware receives unhandled errors.
-     
+
     app.use((err, req, res, next) => res.status(500).json({ error: err.message }));
 
     server = await start(app, { via: "listen" });

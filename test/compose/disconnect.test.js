@@ -34,8 +34,20 @@ describe.each(frameworks)("compose() after a client disconnect on $name", ({ cre
   beforeAll(async () => {
     const app = create();
     const later = (ctx) => void laterSteps.push("step");
-    app.get("/late-value", compose(slow(() => ({ late: true })), later));
-    app.get("/late-nothing", compose(slow(() => undefined), later));
+    app.get(
+      "/late-value",
+      compose(
+        slow(() => ({ late: true })),
+        later,
+      ),
+    );
+    app.get(
+      "/late-nothing",
+      compose(
+        slow(() => undefined),
+        later,
+      ),
+    );
     app.get(
       "/late-error",
       compose(
@@ -48,7 +60,7 @@ describe.each(frameworks)("compose() after a client disconnect on $name", ({ cre
       laterSteps.push("404");
       res.status(404).end();
     });
-     
+
     app.use((err, req, res, next) => {
       laterSteps.push(`error: ${err.message}`);
       res.status(500).json({ error: err.message });

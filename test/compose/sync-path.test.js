@@ -115,9 +115,13 @@ describe("compose() validation", () => {
   });
 
   it("rejects compose.catch in a chain composed with { errors: false }", () => {
-    expect(() => compose({ errors: false }, () => {}, compose.catch(() => {}))).toThrow(
-      /compose\.catch\(\).*\{ errors: false \}/,
-    );
+    expect(() =>
+      compose(
+        { errors: false },
+        () => {},
+        compose.catch(() => {}),
+      ),
+    ).toThrow(/compose\.catch\(\).*\{ errors: false \}/);
   });
 
   it("rejects steps that are not functions", () => {

@@ -31,7 +31,7 @@ describe("faults", () => {
       throw new Error("async boom");
     });
     app.get("/throw-value", () => {
-      throw "a string, not an Error";  
+      throw "a string, not an Error";
     });
     app.get("/teapot", () => {
       throw Object.assign(new Error("short and stout"), { status: 418 });

@@ -92,10 +92,7 @@ describe("slow clients (slowloris)", () => {
   it("a client dripping its body is cut off after requestTimeout", async () => {
     const start = performance.now();
     const head = `POST /echo HTTP/1.1\r\n${H}Content-Type: application/json\r\nContent-Length: 200\r\n\r\n`;
-    const { result, statuses } = await servedMeanwhile(
-      server.port,
-      rawRequest(server.port, head, { then: " ".repeat(200), interval: 50, timeout: 4000 }),
-    );
+    const { result, statuses } = await servedMeanwhile(server.port, rawRequest(server.port, head, { then: " ".repeat(200), interval: 50, timeout: 4000 }));
     const elapsed = performance.now() - start;
     expect(result.closed).toBe(true);
     expect(statusesOf(result.text)).toEqual([408]);

@@ -14,10 +14,7 @@ const isClean = () => ({})[KEY] === undefined && !Object.hasOwn(Object.prototype
 
 // Parsers may build null-prototype objects through an empty, prototype-less class.
 const isPlainPrototype = (proto) =>
-  proto === null ||
-  proto === Object.prototype ||
-  proto === Array.prototype ||
-  (Object.getPrototypeOf(proto) === null && Reflect.ownKeys(proto).length === 0);
+  proto === null || proto === Object.prototype || proto === Array.prototype || (Object.getPrototypeOf(proto) === null && Reflect.ownKeys(proto).length === 0);
 
 /** True when no object reachable from `value` has had its prototype replaced. */
 function prototypesIntact(value, seen = new Set()) {
@@ -48,12 +45,7 @@ const JSON_ATTACKS = [
   `[{"__proto__":{"${KEY}":1}}]`,
 ];
 
-const COOKIE_ATTACKS = [
-  `__proto__=${KEY}`,
-  `__proto__=j:{"${KEY}":1}`,
-  `a=j:{"__proto__":{"${KEY}":1}}`,
-  `constructor=j:{"prototype":{"${KEY}":1}}`,
-];
+const COOKIE_ATTACKS = [`__proto__=${KEY}`, `__proto__=j:{"${KEY}":1}`, `a=j:{"__proto__":{"${KEY}":1}}`, `constructor=j:{"prototype":{"${KEY}":1}}`];
 
 function inspectingApp(queryParser) {
   const app = new Server();
@@ -63,13 +55,38 @@ function inspectingApp(queryParser) {
     const value = pick(req);
     res.json({ clean: isClean(), intact: prototypesIntact(value), ownProto: Object.hasOwn(value ?? {}, "__proto__"), value });
   };
-  app.get("/query", report((req) => req.query));
-  app.get("/params/:a/:b", report((req) => req.params));
-  app.post("/json", Server.json({ strict: false }), report((req) => req.body));
-  app.post("/form", Server.urlencoded({ extended: false }), report((req) => req.body));
-  app.post("/form-extended", Server.urlencoded({ extended: true }), report((req) => req.body));
-  app.get("/cookies", cookieParser("secret"), report((req) => ({ cookies: req.cookies, signed: req.signedCookies })));
-  app.get("/headers", report((req) => req.headers));
+  app.get(
+    "/query",
+    report((req) => req.query),
+  );
+  app.get(
+    "/params/:a/:b",
+    report((req) => req.params),
+  );
+  app.post(
+    "/json",
+    Server.json({ strict: false }),
+    report((req) => req.body),
+  );
+  app.post(
+    "/form",
+    Server.urlencoded({ extended: false }),
+    report((req) => req.body),
+  );
+  app.post(
+    "/form-extended",
+    Server.urlencoded({ extended: true }),
+    report((req) => req.body),
+  );
+  app.get(
+    "/cookies",
+    cookieParser("secret"),
+    report((req) => ({ cookies: req.cookies, signed: req.signedCookies })),
+  );
+  app.get(
+    "/headers",
+    report((req) => req.headers),
+  );
   return app;
 }
 
@@ -97,16 +114,12 @@ describe.each(["simple", "extended"])("with the %s query parser", (queryParser) 
 
   it.each(QUERY_ATTACKS)("urlencoded body %s (extended: false and true)", async (attack) => {
     for (const path of ["/form", "/form-extended"]) {
-      await expectNoPollution(
-        await fetch(base + path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: attack }),
-      );
+      await expectNoPollution(await fetch(base + path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: attack }));
     }
   });
 
   it.each(JSON_ATTACKS)("JSON body %s", async (attack) => {
-    const value = await expectNoPollution(
-      await fetch(`${base}/json`, { method: "POST", headers: { "content-type": "application/json" }, body: attack }),
-    );
+    const value = await expectNoPollution(await fetch(`${base}/json`, { method: "POST", headers: { "content-type": "application/json" }, body: attack }));
     expect(value).toBeTruthy();
   });
 

@@ -35,7 +35,11 @@ forEachMode("cookie-parser", (mode) => {
   it("sets the same cookies as Express", async () => {
     const [expected, actual] = await pair.both({ path: "/set" });
     expect(setCookies(actual)).toEqual(setCookies(expected));
-    expect(setCookies(actual)).toContain("signedObj=s%3Aj%3A%7B%22user%22%3A%22ann%22%7D." + encodeURIComponent(sign('j:{"user":"ann"}', "s3cret").split(".").pop()) + "; Path=/; HttpOnly; SameSite=Lax");
+    expect(setCookies(actual)).toContain(
+      "signedObj=s%3Aj%3A%7B%22user%22%3A%22ann%22%7D." +
+        encodeURIComponent(sign('j:{"user":"ann"}', "s3cret").split(".").pop()) +
+        "; Path=/; HttpOnly; SameSite=Lax",
+    );
   });
 
   it("reads plain, signed and JSON cookies back on the next request", async () => {

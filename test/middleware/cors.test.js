@@ -48,7 +48,9 @@ function build(app) {
   app.get("/dynamic", dynamic, (req, res) => res.send("dynamic"));
 
   // An origin check that fails hands its error to the final handler.
-  app.get("/broken", cors({ origin: (origin, done) => done(Object.assign(new Error("origin lookup failed"), { status: 503 })) }), (req, res) => res.send("unreachable"));
+  app.get("/broken", cors({ origin: (origin, done) => done(Object.assign(new Error("origin lookup failed"), { status: 503 })) }), (req, res) =>
+    res.send("unreachable"),
+  );
 }
 
 const requests = {

@@ -20,12 +20,25 @@ function build(app, factory) {
   // Rolling sessions re-send their cookie on every answer; unset: "destroy" drops a
   // session set to null; the cookie path limits where the session exists at all.
   const rolling = factory.Router();
-  rolling.use(session({ name: "roll.sid", secret: "k", resave: false, saveUninitialized: false, rolling: true, unset: "destroy", store: new session.MemoryStore(), cookie: { path: "/rolling", maxAge: 5_000 } }));
+  rolling.use(
+    session({
+      name: "roll.sid",
+      secret: "k",
+      resave: false,
+      saveUninitialized: false,
+      rolling: true,
+      unset: "destroy",
+      store: new session.MemoryStore(),
+      cookie: { path: "/rolling", maxAge: 5_000 },
+    }),
+  );
   rolling.get("/start", (req, res) => {
     req.session.started = true;
     res.send("started");
   });
-  rolling.get("/check", (req, res, next) => req.session.reload((err) => (err ? next(err) : res.json({ started: req.session.started ?? false, maxAge: req.session.cookie.maxAge > 4000 }))));
+  rolling.get("/check", (req, res, next) =>
+    req.session.reload((err) => (err ? next(err) : res.json({ started: req.session.started ?? false, maxAge: req.session.cookie.maxAge > 4000 }))),
+  );
   rolling.get("/peek", (req, res) => res.json({ started: req.session.started ?? false }));
   rolling.get("/drop", (req, res) => {
     req.session = null;
@@ -36,7 +49,9 @@ function build(app, factory) {
   app.get("/elsewhere", (req, res) => res.json({ hasSession: req.session !== undefined }));
 
   app.use(factory.json());
-  app.use(session({ secret: "keyboard cat", resave: false, saveUninitialized: false, store: new session.MemoryStore(), cookie: { maxAge: 60_000, sameSite: "lax" } }));
+  app.use(
+    session({ secret: "keyboard cat", resave: false, saveUninitialized: false, store: new session.MemoryStore(), cookie: { maxAge: 60_000, sameSite: "lax" } }),
+  );
   app.get("/count", (req, res) => {
     req.session.n = (req.session.n ?? 0) + 1;
     res.json({ n: req.session.n });

@@ -73,7 +73,11 @@ forEachMode("multer", (mode) => {
   }
 
   it("upload.single into memory, with text fields", async () => {
-    const req = await multipart("/memory/single", [["title", text("Holiday")], ["avatar", file("PNG-ish bytes", "me.png", "image/png")], ["tags", text("a")]]);
+    const req = await multipart("/memory/single", [
+      ["title", text("Holiday")],
+      ["avatar", file("PNG-ish bytes", "me.png", "image/png")],
+      ["tags", text("a")],
+    ]);
     const { json } = await compare(req);
     expect(json).toEqual({
       file: { fieldname: "avatar", originalname: "me.png", mimetype: "image/png", size: 13, content: "PNG-ish bytes" },
@@ -82,15 +86,25 @@ forEachMode("multer", (mode) => {
   });
 
   it("upload.array with two files", async () => {
-    const req = await multipart("/memory/array", [["photos", file("one", "1.txt")], ["photos", file("two!", "2.txt")], ["album", text("trip")]]);
+    const req = await multipart("/memory/array", [
+      ["photos", file("one", "1.txt")],
+      ["photos", file("two!", "2.txt")],
+      ["album", text("trip")],
+    ]);
     const { json } = await compare(req);
-    expect(json.files.map((f) => [f.originalname, f.size, f.content])).toEqual([["1.txt", 3, "one"], ["2.txt", 4, "two!"]]);
+    expect(json.files.map((f) => [f.originalname, f.size, f.content])).toEqual([
+      ["1.txt", 3, "one"],
+      ["2.txt", 4, "two!"],
+    ]);
     expect(json.body).toEqual({ album: "trip" });
   });
 
   it("diskStorage writes the file into the temp dir", async () => {
     const content = "x".repeat(100_000);
-    const req = await multipart("/disk", [["doc", file(content, "report.txt")], ["note", text("big")]]);
+    const req = await multipart("/disk", [
+      ["doc", file(content, "report.txt")],
+      ["note", text("big")],
+    ]);
     const { json } = await compare(req);
     expect(json).toMatchObject({ filename: "doc-report.txt", inDir: true, body: { note: "big" } });
     expect(json.stored).toBe(content);
@@ -104,21 +118,39 @@ forEachMode("multer", (mode) => {
   });
 
   it("too many text fields: LIMIT_FIELD_COUNT", async () => {
-    const req = await multipart("/limited", [["a", text("1")], ["b", text("2")], ["c", text("3")]]);
+    const req = await multipart("/limited", [
+      ["a", text("1")],
+      ["b", text("2")],
+      ["c", text("3")],
+    ]);
     const { json } = await compare(req);
     expect(json.code).toBe("LIMIT_FIELD_COUNT");
   });
 
   it("more files than upload.array allows: LIMIT_UNEXPECTED_FILE", async () => {
-    const req = await multipart("/memory/array", [["photos", file("1", "1.txt")], ["photos", file("2", "2.txt")], ["photos", file("3", "3.txt")]]);
+    const req = await multipart("/memory/array", [
+      ["photos", file("1", "1.txt")],
+      ["photos", file("2", "2.txt")],
+      ["photos", file("3", "3.txt")],
+    ]);
     const { json } = await compare(req);
     expect(json).toEqual({ name: "MulterError", code: "LIMIT_UNEXPECTED_FILE", field: "photos" });
   });
 
   it("upload.none() takes text fields only", async () => {
-    const { json } = await compare(await multipart("/fields", [["a", text("1")], ["b", text("two")]]));
+    const { json } = await compare(
+      await multipart("/fields", [
+        ["a", text("1")],
+        ["b", text("two")],
+      ]),
+    );
     expect(json).toEqual({ body: { a: "1", b: "two" }, file: null });
-    const refused = await compare(await multipart("/fields", [["a", text("1")], ["f", file("x", "x.txt")]]));
+    const refused = await compare(
+      await multipart("/fields", [
+        ["a", text("1")],
+        ["f", file("x", "x.txt")],
+      ]),
+    );
     expect(refused.json.code).toBe("LIMIT_UNEXPECTED_FILE");
   });
 

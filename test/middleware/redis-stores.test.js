@@ -47,17 +47,20 @@ describe.skipIf(!hasRedis)("redis-backed stores", () => {
       beforeAll(async () => {
         let appIndex = 0;
         // Each app gets its own key prefix: they share one redis.
-        pair = await startPair((app) => {
-          const prefix = `${mode}:${appIndex++}:`;
-          app.set("trust proxy", "loopback");
-          const limitStore = new LimitStore({ sendCommand: (...args) => client.sendCommand(args), prefix: `${prefix}rl:` });
-          app.use(rateLimit({ windowMs: 60_000, limit: 4, standardHeaders: "draft-7", legacyHeaders: false, store: limitStore }));
-          app.use(session({ secret: "s", resave: false, saveUninitialized: false, store: new SessionStore({ client, prefix: `${prefix}sess:` }) }));
-          app.get("/count", (req, res) => {
-            req.session.n = (req.session.n ?? 0) + 1;
-            res.json({ n: req.session.n });
-          });
-        }, { via: mode });
+        pair = await startPair(
+          (app) => {
+            const prefix = `${mode}:${appIndex++}:`;
+            app.set("trust proxy", "loopback");
+            const limitStore = new LimitStore({ sendCommand: (...args) => client.sendCommand(args), prefix: `${prefix}rl:` });
+            app.use(rateLimit({ windowMs: 60_000, limit: 4, standardHeaders: "draft-7", legacyHeaders: false, store: limitStore }));
+            app.use(session({ secret: "s", resave: false, saveUninitialized: false, store: new SessionStore({ client, prefix: `${prefix}sess:` }) }));
+            app.get("/count", (req, res) => {
+              req.session.n = (req.session.n ?? 0) + 1;
+              res.json({ n: req.session.n });
+            });
+          },
+          { via: mode },
+        );
       });
       afterAll(() => pair?.close());
 

@@ -47,7 +47,9 @@ function build(app, factory) {
   api.use("/users/:userId/posts", posts);
   // The parser's error object is part of the API: apps branch on type/status/expose.
   api.use((err, req, res, next) => {
-    res.status(err.status ?? 500).json({ type: err.type, message: err.message, expose: err.expose, statusCode: err.statusCode, limit: err.limit, length: err.length });
+    res
+      .status(err.status ?? 500)
+      .json({ type: err.type, message: err.message, expose: err.expose, statusCode: err.statusCode, limit: err.limit, length: err.length });
   });
   app.use("/api", api);
 
@@ -97,7 +99,12 @@ const requests = {
   "router middleware sees mount-relative url": { path: "/api/where?x=1", headers: { origin: "https://app.example" } },
   "JSON body inside the router": { method: "POST", path: "/api/echo", headers: { "content-type": "application/json" }, body: '{"a":[1,{"b":2}]}' },
   "malformed JSON reaches the router's error middleware": { method: "POST", path: "/api/echo", headers: { "content-type": "application/json" }, body: "{oops" },
-  "body over the router's limit": { method: "POST", path: "/api/echo", headers: { "content-type": "application/json" }, body: JSON.stringify({ s: "x".repeat(2000) }) },
+  "body over the router's limit": {
+    method: "POST",
+    path: "/api/echo",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ s: "x".repeat(2000) }),
+  },
   "CORS preflight inside a router": {
     method: "OPTIONS",
     path: "/api/echo",

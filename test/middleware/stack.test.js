@@ -89,7 +89,9 @@ const shape = (response) => {
   const headers = {};
   for (const name of HEADERS) if (response.headers[name] !== undefined) headers[name] = response.headers[name];
   if (headers.ratelimit) headers.ratelimit = headers.ratelimit.replace(/reset=\d+/, "reset=<s>");
-  const cookies = [].concat(response.headers["set-cookie"] ?? []).map((c) => c.replace(/^connect\.sid=s%3A[^;]+/, "connect.sid=<sid>").replace(/Expires=[^;]+/, "Expires=<date>"));
+  const cookies = []
+    .concat(response.headers["set-cookie"] ?? [])
+    .map((c) => c.replace(/^connect\.sid=s%3A[^;]+/, "connect.sid=<sid>").replace(/Expires=[^;]+/, "Expires=<date>"));
   return { status: response.status, headers, cookies, body: decode(response) };
 };
 
@@ -156,6 +158,10 @@ forEachMode("full middleware stack", (mode) => {
     await walk(steps, "198.51.100.3");
     await eventually(() => pair.express.context.length === 3 && pair.lib.context.length === 3);
     expect(pair.lib.context).toEqual(pair.express.context);
-    expect(pair.lib.context).toEqual(["198.51.100.3 GET /me 401 12 -", "198.51.100.3 GET /assets/site.css 200 - gzip", `198.51.100.3 GET /assets/site.css 200 ${STYLES.length} -`]);
+    expect(pair.lib.context).toEqual([
+      "198.51.100.3 GET /me 401 12 -",
+      "198.51.100.3 GET /assets/site.css 200 - gzip",
+      `198.51.100.3 GET /assets/site.css 200 ${STYLES.length} -`,
+    ]);
   });
 });

@@ -130,7 +130,9 @@ const brief = (view) => `${view.status} ${view.headers.allow ? `allow=${view.hea
 // finds everything else.
 const WILDCARD_TRAILING_SLASH = /,""\]/g;
 const onlyWildcardSlash = (expected, actual) =>
-  expected.status === actual.status && expected.body !== actual.body && expected.body.replace(WILDCARD_TRAILING_SLASH, "]") === actual.body.replace(WILDCARD_TRAILING_SLASH, "]");
+  expected.status === actual.status &&
+  expected.body !== actual.body &&
+  expected.body.replace(WILDCARD_TRAILING_SLASH, "]") === actual.body.replace(WILDCARD_TRAILING_SLASH, "]");
 const knownMismatches = [];
 
 // FUZZ_SEEDS / FUZZ_FIRST_SEED widen or move the search when hunting (default: quick).

@@ -58,7 +58,11 @@ function buildOrder(app, factory) {
   app.get("/e/string", (req, res, next) => next("plain string"));
   app.get("/e/recover", (req, res, next) => next(fail("recoverable")));
   app.get("/e/chain", (req, res, next) => next(fail("chained", { status: 400 })));
-  app.get("/e/route-level", (req, res, next) => next(fail("route-level")), (err, req, res, next) => res.send(`route caught ${err.message}`));
+  app.get(
+    "/e/route-level",
+    (req, res, next) => next(fail("route-level")),
+    (err, req, res, next) => res.send(`route caught ${err.message}`),
+  );
   app.get("/e/from-handler", (req, res, next) => next(fail("first")));
   app.get("/no-error", step("ok"), (req, res, next) => next());
   app.use((req, res, next) => {
@@ -342,7 +346,11 @@ compareSuite(
   "edge cases: falsy next()/throw values, long stacks, req.route, absolute-form and * targets",
   (app, factory) => {
     for (const [name, value] of Object.entries({ null: null, false: false, zero: 0, empty: "" })) {
-      app.get(`/next/${name}`, (req, res, next) => next(value), (req, res) => res.send(`continued after next(${name})`));
+      app.get(
+        `/next/${name}`,
+        (req, res, next) => next(value),
+        (req, res) => res.send(`continued after next(${name})`),
+      );
       app.get(`/throw/${name}`, () => {
         throw value;
       });
@@ -363,10 +371,11 @@ compareSuite(
     app.get("/many", ...Array.from({ length: 1500 }, (_, i) => (req, res, next) => next()), (req, res) => res.send("deep route"));
     for (let i = 0; i < 1500; i++) app.use("/many-mw", (req, res, next) => next());
     app.use("/many-mw", (req, res) => res.send("deep stack"));
-    app.get("/route-info/:id", (req, res) =>
-      res.json({ path: req.route.path, methods: Object.keys(req.route.methods), stack: req.route.stack.length }),
-    );
-    app.route("/head-all").all(step("all")).get((req, res) => res.send("get"));
+    app.get("/route-info/:id", (req, res) => res.json({ path: req.route.path, methods: Object.keys(req.route.methods), stack: req.route.stack.length }));
+    app
+      .route("/head-all")
+      .all(step("all"))
+      .get((req, res) => res.send("get"));
     app.use(async (err, req, res, next) => {
       if (err.message === "async-handler") throw new Error("from async error handler");
       next(err);
@@ -490,24 +499,27 @@ describe("odd handler results and URL rewrites match Express 5", () => {
   let d;
   beforeAll(async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    d = await differential((app) => {
-      app.get("/thenable", () => ({
-        then() {
-          throw new Error("then() throws");
-        },
-      }));
-      app.get("/null-proto-error", (req, res, next) => next(Object.create(null)));
-      app.use("/params", (req, res, next) => next());
-      app.use((req, res, next) => {
-        if (req.path === "/params-plain") res.set("x-params-proto", String(Object.getPrototypeOf(req.params) === Object.prototype));
-        next();
-      });
-      app.use("/to", (req, res, next) => {
-        req.url = "?q=1";
-        next();
-      });
-      app.use((req, res) => res.json({ reached: req.url }));
-    }, { extraHeaders: ["x-params-proto"] });
+    d = await differential(
+      (app) => {
+        app.get("/thenable", () => ({
+          then() {
+            throw new Error("then() throws");
+          },
+        }));
+        app.get("/null-proto-error", (req, res, next) => next(Object.create(null)));
+        app.use("/params", (req, res, next) => next());
+        app.use((req, res, next) => {
+          if (req.path === "/params-plain") res.set("x-params-proto", String(Object.getPrototypeOf(req.params) === Object.prototype));
+          next();
+        });
+        app.use("/to", (req, res, next) => {
+          req.url = "?q=1";
+          next();
+        });
+        app.use((req, res) => res.json({ reached: req.url }));
+      },
+      { extraHeaders: ["x-params-proto"] },
+    );
   });
   afterAll(() => {
     vi.restoreAllMocks();

@@ -45,7 +45,14 @@ export async function startDeployment({ names = ["a", "b"], rateLimit = 5 } = {}
       names.map(async (name) => {
         const instance = await startProcess(process.execPath, [path.join(DEPLOY_DIR, "app.js")], {
           name: `instance ${name}`,
-          env: { PORT: "0", INSTANCE: name, REDIS_URL: `redis://127.0.0.1:${redisPort}`, RATE_LIMIT: String(rateLimit), SESSION_SECRET: "test secret", NODE_ENV: "production" },
+          env: {
+            PORT: "0",
+            INSTANCE: name,
+            REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+            RATE_LIMIT: String(rateLimit),
+            SESSION_SECRET: "test secret",
+            NODE_ENV: "production",
+          },
           ready: /listening on [\d.]+:(\d+)/,
         });
         started.push(instance);
@@ -103,7 +110,23 @@ function makeCertificate(dir) {
   const key = path.join(dir, "key.pem");
   execFileSync(
     findBinary("openssl"),
-    ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-keyout", key, "-out", cert],
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-days",
+      "1",
+      "-subj",
+      "/CN=localhost",
+      "-addext",
+      "subjectAltName=DNS:localhost,IP:127.0.0.1",
+      "-keyout",
+      key,
+      "-out",
+      cert,
+    ],
     { stdio: "ignore", timeout: 10_000 },
   );
   return { cert, key };

@@ -178,9 +178,11 @@ describe.skipIf(missing.length !== 0)("stopping an instance of nginx + two lib-s
     ];
     const probe = clientFrom("127.0.0.9", { keepAlive: false });
     const check = async () => (await probe.request("GET", "/health")).headers["x-instance"];
-    expectNothingLost(await underTraffic(client, loops, async () => {
-      await deployment.drainInstance("a", check);
-      return stopAndTime("a");
-    }));
+    expectNothingLost(
+      await underTraffic(client, loops, async () => {
+        await deployment.drainInstance("a", check);
+        return stopAndTime("a");
+      }),
+    );
   });
 });

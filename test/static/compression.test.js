@@ -92,11 +92,39 @@ describe("precompressed", () => {
 describe("Accept-Encoding", () => {
   // What `accepts` (negotiator, as used by Express and compression) decides is the reference.
   const HEADERS = [
-    "gzip;q=abc", "gzip;q=-1", "gzip;q=-0", "gzip;q=NaN", "*;q=abc", "gzip;q=0.5abc", "gzip;q=", "gzip;q",
-    "gzip;Q=0", 'gzip;q="0"', 'gzip;q="0.3"', "gzip;q=1e-3", "gzip;q=.5", "gzip;q=0, *", "*;q=0, gzip", "GZIP",
-    "gzip ; q=0", "gzip;level=1;q=0", 'gzip;x="a;q=0"', 'gzip; a="x,q=0"; q=0', "gzip;q=0;q=1", "gzip;q=0,gzip;q=1",
-    "gzip;q=1, gzip;q=abc", "gzip;q=abc, gzip;q=1", "gzip q=0", "x-gzip", "identity", "", "br;q=0, *",
-    "deflate, gzip;q=1.0, *;q=0.5", "br, gzip", "  gzip  ", "gzip\t;\tq=0",
+    "gzip;q=abc",
+    "gzip;q=-1",
+    "gzip;q=-0",
+    "gzip;q=NaN",
+    "*;q=abc",
+    "gzip;q=0.5abc",
+    "gzip;q=",
+    "gzip;q",
+    "gzip;Q=0",
+    'gzip;q="0"',
+    'gzip;q="0.3"',
+    "gzip;q=1e-3",
+    "gzip;q=.5",
+    "gzip;q=0, *",
+    "*;q=0, gzip",
+    "GZIP",
+    "gzip ; q=0",
+    "gzip;level=1;q=0",
+    'gzip;x="a;q=0"',
+    'gzip; a="x,q=0"; q=0',
+    "gzip;q=0;q=1",
+    "gzip;q=0,gzip;q=1",
+    "gzip;q=1, gzip;q=abc",
+    "gzip;q=abc, gzip;q=1",
+    "gzip q=0",
+    "x-gzip",
+    "identity",
+    "",
+    "br;q=0, *",
+    "deflate, gzip;q=1.0, *;q=0.5",
+    "br, gzip",
+    "  gzip  ",
+    "gzip\t;\tq=0",
   ];
 
   it.each(HEADERS)("%j means what it means to negotiator", (header) => {
@@ -131,9 +159,7 @@ describe("compress on the fly", () => {
       .toBe("br");
     expect(brotliDecompressSync(res.body).toString()).toBe(SOURCE);
     expect(res.headers.etag).toMatch(/-br"$/);
-    await expect
-      .poll(async () => (await s.request("/plain.js", { headers: { "accept-encoding": "gzip" } })).headers["content-encoding"])
-      .toBe("gzip");
+    await expect.poll(async () => (await s.request("/plain.js", { headers: { "accept-encoding": "gzip" } })).headers["content-encoding"]).toBe("gzip");
   });
 
   it("leaves tiny files, incompressible types and ranges alone", async () => {

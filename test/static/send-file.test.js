@@ -195,7 +195,12 @@ describe("res.sendFile and res.download against Express", () => {
       app.get("/download-next-error", (req, res) => res.download(req.query.path));
       app.get("/strong", (req, res) => res.sendFile(join(tree.root, "a.txt"), { etag: "strong" }));
       // Errors from res.sendFile reach next(err): answered here, quietly (the final handler logs them).
-      app.use((err, req, res, next) => res.status(err.status ?? 500).set(err.headers ?? {}).json(errorShape(err)));
+      app.use((err, req, res, next) =>
+        res
+          .status(err.status ?? 500)
+          .set(err.headers ?? {})
+          .json(errorShape(err)),
+      );
     });
   });
   afterAll(() => d.close());

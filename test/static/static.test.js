@@ -23,7 +23,7 @@ beforeAll(() => {
     "icon.svg": "<svg/>",
     "code.wasm": "w",
     "blob.unknownext": "?",
-    "noext": "x",
+    noext: "x",
     "sub/index.html": "<p>sub</p>",
     "other/default.htm": "default",
     "other/b.html": "b",
@@ -116,7 +116,13 @@ describe("serving files", () => {
   });
 
   it("falls through for missing files, directories without index, and other methods", async () => {
-    for (const [path, method] of [["/nope.txt", "GET"], ["/empty-dir/", "GET"], ["/text.txt/", "GET"], ["/text.txt", "POST"], ["/text.txt", "DELETE"]]) {
+    for (const [path, method] of [
+      ["/nope.txt", "GET"],
+      ["/empty-dir/", "GET"],
+      ["/text.txt/", "GET"],
+      ["/text.txt", "POST"],
+      ["/text.txt", "DELETE"],
+    ]) {
       const res = await s.request(path, { method });
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(res.headers["x-fell-through"]).toBe("next");
@@ -187,9 +193,7 @@ describe("options", () => {
   it("maxAge (ms or string), immutable, cacheControl: false", async () => {
     expect((await (await serve({ maxAge: 1500 })).request("/text.txt")).headers["cache-control"]).toBe("public, max-age=1");
     expect((await (await serve({ maxAge: "1d" })).request("/text.txt")).headers["cache-control"]).toBe("public, max-age=86400");
-    expect((await (await serve({ maxAge: "2 hours", immutable: true })).request("/text.txt")).headers["cache-control"]).toBe(
-      "public, max-age=7200, immutable",
-    );
+    expect((await (await serve({ maxAge: "2 hours", immutable: true })).request("/text.txt")).headers["cache-control"]).toBe("public, max-age=7200, immutable");
     expect((await (await serve({ maxAge: "10y" })).request("/text.txt")).headers["cache-control"]).toBe("public, max-age=31536000");
     expect((await (await serve({ maxAge: "soon" })).request("/text.txt")).headers["cache-control"]).toBe("public, max-age=0");
     expect((await (await serve({ cacheControl: false, maxAge: 1000 })).request("/text.txt")).headers["cache-control"]).toBeUndefined();
@@ -228,7 +232,12 @@ describe("options", () => {
     expect(post.status).toBe(405);
     expect(post.headers.allow).toBe("GET, HEAD");
     expect(post.headers["content-length"]).toBe("0");
-    for (const [path, status] of [["/nope.txt", 404], ["/%E0%A4%A", 400], ["/a%00.txt", 400], ["/..%2f..%2fetc/passwd", 403]]) {
+    for (const [path, status] of [
+      ["/nope.txt", 404],
+      ["/%E0%A4%A", 400],
+      ["/a%00.txt", 400],
+      ["/..%2f..%2fetc/passwd", 403],
+    ]) {
       const res = await s.request(path);
       expect(res.status, path).toBe(status);
       expect(res.headers["x-fell-through"]).toBe("error");

@@ -1,6 +1,17 @@
 // Type test of lib-server's own API (what Express does not have, or has differently), compiled
 // by `tsc -p test/types` in `npm test`: typical code must type-check, misuse must not.
-import Server, { Router, Route, json, serveStatic, compose, type Request, type Response, type NextFunction, type RequestHandler, type ErrorRequestHandler } from "lib-server";
+import Server, {
+  Router,
+  Route,
+  json,
+  serveStatic,
+  compose,
+  type Request,
+  type Response,
+  type NextFunction,
+  type RequestHandler,
+  type ErrorRequestHandler,
+} from "lib-server";
 
 const app = new Server();
 const app2 = Server({ headersTimeout: 5_000, maxUrlLength: 4_096, shutdownTimeout: 2_000 });
@@ -15,7 +26,10 @@ app.get("/users/:id", (req: Request<{ id: string }>, res: Response) => {
   const id: string = req.params.id;
   res.status(200).json({ id, page: req.query.page, ip: req.ip, host: req.hostname });
 });
-app.route("/items").get((req, res) => res.send("list")).post((req, res) => res.sendStatus(201));
+app
+  .route("/items")
+  .get((req, res) => res.send("list"))
+  .post((req, res) => res.sendStatus(201));
 
 const api = Router({ mergeParams: true });
 api.get("/ping", (req, res) => {

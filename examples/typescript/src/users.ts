@@ -39,7 +39,12 @@ const toDto = ({ id, name }: User): UserDto => ({ id, name });
 const list: RequestHandler<{}, UserDto[], unknown, ListQuery> = (req, res) => {
   const limit = Math.min(Number(req.query.limit ?? 50), 100);
   const prefix = req.query.prefix ?? "";
-  res.json([...users.values()].filter((u) => u.name.startsWith(prefix)).slice(0, limit).map(toDto));
+  res.json(
+    [...users.values()]
+      .filter((u) => u.name.startsWith(prefix))
+      .slice(0, limit)
+      .map(toDto),
+  );
 };
 
 // A function typed with Request and Response; async errors reach errorHandler.

@@ -17,7 +17,10 @@ router.get("/:id", handler);
 app.use("/r", router);
 app.use(express.json(), express.urlencoded({ extended: false }), express.text(), express.raw());
 app.use("/s", express.static("public", { index: false }), express.serveStatic("public"));
-app.get("/c", express.compose(async (ctx: express.Context) => ({ path: ctx.req.path })));
+app.get(
+  "/c",
+  express.compose(async (ctx: express.Context) => ({ path: ctx.req.path })),
+);
 const onError: express.ErrorRequestHandler = (err, req, res, next) => next(err);
 app.use(onError);
 

@@ -56,7 +56,10 @@ app.get(/^\/items\/(\d+)$/, (req) => {
 app.post("/users/:id", express.json(), (req, res) => {
   res.json({ id: req.params.id, body: req.body });
 });
-app.route("/books/:isbn").get((req, res) => res.send(req.params.isbn)).put((req, res) => res.sendStatus(204));
+app
+  .route("/books/:isbn")
+  .get((req, res) => res.send(req.params.isbn))
+  .put((req, res) => res.sendStatus(204));
 // @ts-expect-error no parameter named "id" in "/books/:isbn"
 app.route("/books/:isbn").get((req) => req.params.id);
 

@@ -3,8 +3,7 @@
 // [scenario, case, server]; the metric is the case's primary one unless given.
 const target = (subject, op, factor, peer, metric) => ({ subject, op, factor, peer, metric });
 
-const sameCase = (scenario, subject, op, factor, peer) =>
-  target([scenario, scenario, subject], op, factor, [scenario, scenario, peer]);
+const sameCase = (scenario, subject, op, factor, peer) => target([scenario, scenario, subject], op, factor, [scenario, scenario, peer]);
 
 const staticTargets = [];
 for (const size of ["1kb", "100kb"]) {

@@ -10,10 +10,9 @@ import { methods } from "./router/route.js";
 import { finalHandler } from "./final-handler.js";
 import { compileETag, compileQueryParser, compileTrust } from "./settings.js";
 import { createHttpError } from "./errors.js";
-import { gracefulClose } from "./shutdown.js";
-import { handleClientError } from "./client-error.js";
 import { View } from "./view.js";
 import { serverClasses, setServerClasses } from "./node-internals.js";
+import { clientErrors, shutdown } from "./deps.js";
 import { requestStart, requestEnd, traceRequest } from "./tracing.js";
 
 const TRUST_PROXY_DEFAULT = Symbol("trust proxy default");
@@ -306,7 +305,7 @@ proto.listen = function listen(...args) {
     },
     (req, res) => this.handle(req, res),
   );
-  server.on("clientError", (err, socket) => handleClientError(this, err, socket));
+  server.on("clientError", (err, socket) => clientErrors().handleClientError(this, err, socket));
   this.server = server;
   // As in Express: a listen callback also hears a failure to listen (EADDRINUSE, ...).
   const callback = args[args.length - 1];
@@ -329,7 +328,7 @@ proto.listen = function listen(...args) {
 
 /** Graceful shutdown of the server listen() made: in-flight requests finish first. */
 proto.close = function close(callback) {
-  const closing = this.server ? gracefulClose(this.server, { timeout: this.limits.shutdownTimeout }) : Promise.resolve();
+  const closing = this.server ? shutdown().gracefulClose(this.server, { timeout: this.limits.shutdownTimeout }) : Promise.resolve();
   if (callback) closing.then(() => callback(), callback);
   return closing;
 };

@@ -65,3 +65,5 @@ export const bodyParsers = lazy("./body/index.js");
 export const staticFiles = lazy("./static/index.js");
 export const fileSender = lazy("./static/send-file.js");
 export const multiCore = lazy("./cluster.js");
+export const clientErrors = lazy("./client-error.js"); // on the first malformed request
+export const shutdown = lazy("./shutdown.js"); // on app.close()

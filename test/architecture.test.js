@@ -13,7 +13,7 @@ const leaves = ["deps.js", "errors.js", "url.js", "tracing.js", "node-internals.
 
 // What each module (or folder, "router/") may import besides its own folder and the leaves.
 const allowed = {
-  "deps.js": ["body/index.js", "static/index.js", "static/send-file.js", "cluster.js"], // lazy loaders
+  "deps.js": ["body/index.js", "static/index.js", "static/send-file.js", "cluster.js", "client-error.js", "shutdown.js"], // lazy loaders
   "errors.js": [],
   "url.js": [],
   "tracing.js": [],

@@ -67,3 +67,10 @@ export const fileSender = lazy("./static/send-file.js");
 export const multiCore = lazy("./cluster.js");
 export const clientErrors = lazy("./client-error.js"); // on the first malformed request
 export const shutdown = lazy("./shutdown.js"); // on app.close()
+
+// Node's own modules, for those whose ES import costs start-up and memory: importing a
+// built-in evaluates all its exports, getters included (node:fs's promises loads readline,
+// node:util's MIMEType and parseArgs, node:crypto's webcrypto, node:net's BlockList), about
+// 25 internal modules a server never uses. require() returns the module without them.
+export const nodeModule = (id) => require(id);
+export const sha1 = lazy("node:crypto"); // the built-in ETags' hash, on the first one

@@ -1,9 +1,10 @@
 // What answers when nothing else did: Express's 404 "Cannot GET /x" page, or the error
 // page (status from err.status/err.statusCode, stack hidden in production).
-import { finished } from "node:stream";
 import { routingPathOf } from "./url.js";
 import { htmlPage } from "./errors.js";
-import { encodeUrl, escapeHtml, statuses } from "./deps.js";
+import { encodeUrl, escapeHtml, statuses, nodeModule } from "./deps.js";
+
+const { finished } = nodeModule("node:stream");
 
 export function finalHandler(req, res, err, env, onError) {
   if (!err && res.headersSent) return; // a 404 on a response already under way: leave it

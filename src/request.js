@@ -1,9 +1,10 @@
 // Express's request API on a real http.IncomingMessage subclass: methods and lazy getters
 // live on the prototype, nothing is attached per request.
 import http from "node:http";
-import { isIP } from "node:net";
 import { routingPathOf, queryStringOf } from "./url.js";
-import { accepts, typeis, proxyaddr, fresh, parseRange } from "./deps.js";
+import { accepts, typeis, proxyaddr, fresh, parseRange, nodeModule } from "./deps.js";
+
+const { isIP } = nodeModule("node:net");
 
 export class Request extends http.IncomingMessage {
   get(name) {

@@ -13,13 +13,13 @@
 // Every publish is guarded by `hasSubscribers`, so an app nobody observes pays one
 // property read per handler call.
 import dc from "node:diagnostics_channel";
-import { debuglog } from "node:util";
+import { nodeModule } from "./deps.js";
 
 export const handlerChannel = dc.tracingChannel("express.router.request");
 export const requestStart = dc.channel("lib-server.request.start");
 export const requestEnd = dc.channel("lib-server.request.end");
 
-const debug = debuglog("lib-server");
+const debug = nodeModule("node:util").debuglog("lib-server");
 /** Read once: NODE_DEBUG is fixed for the life of the process. */
 export const debugging = debug.enabled;
 

@@ -1,9 +1,9 @@
 // Views, as in Express: a template file found under the "views" setting, rendered by the
 // engine registered for its extension (app.engine) or by the package of that name's
 // `__express` export (ejs, pug, hbs, ...).
-import { statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname, extname, join, resolve } from "node:path";
+import { nodeModule } from "./deps.js";
 
 // Engines resolve from the application's directory first, then from lib-server's own.
 const requireFromApp = createRequire(join(process.cwd(), "noop.js"));
@@ -69,7 +69,7 @@ function loadEngine(moduleName) {
 
 function isFile(path) {
   try {
-    return statSync(path).isFile();
+    return nodeModule("node:fs").statSync(path).isFile();
   } catch {
     return false;
   }

@@ -2,7 +2,6 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { mkdirSync, writeFileSync, utimesSync, symlinkSync, readdirSync, lstatSync } from "node:fs";
 import { join } from "node:path";
-import { loadavg, availableParallelism } from "node:os";
 import { execFileSync } from "node:child_process";
 import { serveStatic } from "../../src/static/index.js";
 import { humanSize } from "../../src/static/listing.js";
@@ -295,11 +294,10 @@ describe("listing", () => {
   // No listing cache (revalidateAfter: 0): every request reads and stats the
   // 10,000 files (115-128 ms when each stat was a thread-pool request). The
   // best of up to 20 tries, so a hiccup doesn't decide, compared with the bare
-  // lstat calls the listing needs, made one after the other: at most twice
-  // their time, however fast the machine. And under 50 ms, unless the machine
-  // is overloaded (more runnable processes than cores): then no wall-clock
-  // figure means anything.
-  it("lists 10,000 files cold in under 50 ms", async () => {
+  // lstat calls the listing needs, made one after the other in the same
+  // process: at most twice their time, however fast or busy the machine (an
+  // absolute figure belongs in the benchmarks' listing scenario, not here).
+  it("lists 10,000 files cold in at most twice the time of their bare lstat calls", async () => {
     const cold = await listen(fallbackHandler(serveStatic(tree.root, { listing: true, revalidateAfter: 0 })));
     try {
       await cold.request("/big/"); // warm-up; starts the helper thread too
@@ -308,7 +306,7 @@ describe("listing", () => {
       const names = readdirSync(big);
       let best = Infinity;
       let bare = Infinity;
-      for (let i = 0; i < 20 && (i < 5 || best >= 50 || best >= 2 * bare); i++) {
+      for (let i = 0; i < 20 && (i < 5 || best >= 2 * bare); i++) {
         let started = performance.now();
         const res = await cold.request("/big/");
         best = Math.min(best, performance.now() - started);
@@ -318,7 +316,6 @@ describe("listing", () => {
         bare = Math.min(bare, performance.now() - started);
       }
       expect(best).toBeLessThan(2 * bare);
-      if (loadavg()[0] <= availableParallelism()) expect(best).toBeLessThan(50);
     } finally {
       await cold.close();
     }

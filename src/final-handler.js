@@ -2,6 +2,7 @@
 // page (status from err.status/err.statusCode, stack hidden in production).
 import { routingPathOf } from "./url.js";
 import { htmlPage } from "./errors.js";
+import { headerOf, setValidHeader } from "./node-internals.js";
 import { encodeUrl, escapeHtml, statuses, nodeModule } from "./deps.js";
 
 const { finished } = nodeModule("node:stream");
@@ -62,9 +63,7 @@ function send(req, res, status, headers, message) {
   const body = errorPage(message);
   res.statusCode = status;
   res.statusMessage = statuses.message[status];
-  res.removeHeader("Content-Encoding");
-  res.removeHeader("Content-Language");
-  res.removeHeader("Content-Range");
+  for (const [name, lower] of REMOVED_HEADERS) if (headerOf(res, name, lower) !== undefined) res.removeHeader(name);
   if (headers) {
     for (const [key, value] of Object.entries(headers)) {
       try {
@@ -74,13 +73,17 @@ function send(req, res, status, headers, message) {
       }
     }
   }
-  res.setHeader("Content-Security-Policy", "default-src 'none'");
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Content-Type", "text/html; charset=utf-8");
-  res.setHeader("Content-Length", Buffer.byteLength(body, "utf8"));
+  // Constants and a length: valid values, stored without setHeader's checks when it is Node's own.
+  setValidHeader(res, "Content-Security-Policy", "content-security-policy", "default-src 'none'");
+  setValidHeader(res, "X-Content-Type-Options", "x-content-type-options", "nosniff");
+  setValidHeader(res, "Content-Type", "content-type", "text/html; charset=utf-8");
+  setValidHeader(res, "Content-Length", "content-length", Buffer.byteLength(body, "utf8"));
   if (req.method === "HEAD") res.end();
   else res.end(body, "utf8");
 }
+
+// What the error page must not inherit from an answer that was under way.
+const REMOVED_HEADERS = ["Content-Encoding", "Content-Language", "Content-Range"].map((name) => [name, name.toLowerCase()]);
 
 // finalhandler's formatting of the message: line breaks and runs of spaces kept.
 function errorPage(message) {

@@ -1,6 +1,7 @@
-// Everything lib-server reads of Node's HTTP internals, in one place: none of it is public
-// API, so test/node-internals.test.js checks each on the running Node and fails loudly
-// (instead of lib-server silently degrading) when a release changes one.
+// Everything lib-server reads of Node's HTTP internals, and the one thing it writes (a
+// response's header storage, as setHeader would), in one place: none of it is public API,
+// so test/node-internals.test.js checks each on the running Node and fails loudly (instead
+// of lib-server silently degrading) when a release changes one.
 import http from "node:http";
 
 // http.Server keeps the classes it creates requests and responses with in two fields
@@ -79,4 +80,37 @@ function findOutHeadersKey(res) {
   if (key === undefined) return null;
   const headers = res[key];
   return headers === null || (typeof headers === "object" && Object.getPrototypeOf(headers) === null) ? key : null;
+}
+
+const nativeSetHeader = http.OutgoingMessage.prototype.setHeader;
+const nativeGetHeader = http.OutgoingMessage.prototype.getHeader;
+
+// res.getHeader(name), `lower` being the name in lower case. When getHeader is Node's own
+// (no middleware or app replaced it), read Node's header storage directly: the same
+// answer without the name's validation and lower-casing on every call.
+export function headerOf(res, name, lower) {
+  const key = outHeadersKeyOf(res);
+  if (res.getHeader !== nativeGetHeader || key === null) return res.getHeader(name);
+  const headers = res[key];
+  if (headers === null) return undefined;
+  const entry = headers[lower];
+  return entry && entry[1];
+}
+
+// res.setHeader(name, value) for a value known to pass Node's validation (a number, one of
+// our constants, an ETag we computed, a cached Content-Type): when setHeader is Node's own,
+// store it exactly as setHeader would, minus the checks it would pass. Anyone who wrapped
+// setHeader (or a response already sent, which setHeader refuses) gets the real call.
+// The storage we create has a null prototype as Node's own, but made by setPrototypeOf,
+// which leaves V8 its fast properties ({ __proto__: null } is a dictionary from birth): the
+// for-in over it in Node's _storeHeader then uses an enum cache instead of a runtime call.
+export function setValidHeader(res, name, lower, value) {
+  const key = outHeadersKeyOf(res);
+  if (res.setHeader !== nativeSetHeader || key === null || res._header) {
+    res.setHeader(name, value);
+    return;
+  }
+  let headers = res[key];
+  if (headers === null) res[key] = headers = Object.setPrototypeOf({}, null);
+  headers[lower] = [name, value];
 }

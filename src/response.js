@@ -4,47 +4,15 @@
 import http from "node:http";
 import path from "node:path";
 import { createHttpError } from "./errors.js";
-import { outHeadersKeyOf } from "./node-internals.js";
+import { headerOf, setValidHeader } from "./node-internals.js";
 import { builtinETags } from "./settings.js";
 import { mimeTypes, fileSender, contentDisposition, contentType, cookie, encodeUrl, escapeHtml, statuses, vary, signCookie as sign } from "./deps.js";
 
 const HTML_UTF8 = "text/html; charset=utf-8";
 const JSON_UTF8 = "application/json; charset=utf-8"; // what Express's res.set("Content-Type", "application/json") stores
 const charsetCache = new Map(); // Content-Type → the same with charset=utf-8, valid header values only
-const nativeSetHeader = http.OutgoingMessage.prototype.setHeader;
-const nativeGetHeader = http.OutgoingMessage.prototype.getHeader;
 // What Node's setHeader refuses in a value (checkInvalidHeaderChar).
 const INVALID_HEADER_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
-
-// res.getHeader(name), `lower` being the name in lower case. When getHeader is Node's own
-// (no middleware or app replaced it), read Node's header storage directly: the same
-// answer without the name's validation and lower-casing on every call.
-function headerOf(res, name, lower) {
-  const key = outHeadersKeyOf(res);
-  if (res.getHeader !== nativeGetHeader || key === null) return res.getHeader(name);
-  const headers = res[key];
-  if (headers === null) return undefined;
-  const entry = headers[lower];
-  return entry && entry[1];
-}
-
-// res.setHeader(name, value) for a value known to pass Node's validation (a number, one of
-// our constants, an ETag we computed, a cached Content-Type): when setHeader is Node's own,
-// store it exactly as setHeader would, minus the checks it would pass. Anyone who wrapped
-// setHeader (or a response already sent, which setHeader refuses) gets the real call.
-// The storage we create has a null prototype as Node's own, but made by setPrototypeOf,
-// which leaves V8 its fast properties ({ __proto__: null } is a dictionary from birth): the
-// for-in over it in Node's _storeHeader then uses an enum cache instead of a runtime call.
-function setValidHeader(res, name, lower, value) {
-  const key = outHeadersKeyOf(res);
-  if (res.setHeader !== nativeSetHeader || key === null || res._header) {
-    res.setHeader(name, value);
-    return;
-  }
-  let headers = res[key];
-  if (headers === null) res[key] = headers = Object.setPrototypeOf({}, null);
-  headers[lower] = [name, value];
-}
 
 export class Response extends http.ServerResponse {
   status(code) {

@@ -13,6 +13,7 @@ import { singleRange } from "./ranges.js";
 import { acceptsEncoding } from "./accept-encoding.js";
 import { compressedCopy } from "./compress.js";
 import { fresh, vary } from "../deps.js";
+import { headerOf, setValidHeader } from "../node-internals.js";
 
 // Bigger than the fs default (64 KiB): fewer reads and writes per large file.
 const STREAM_CHUNK = 256 * 1024;
@@ -165,12 +166,19 @@ function answer(req, res, next, entry, body, encoding, site, whole) {
   }
 
   if (site.beforeHeaders !== null) site.beforeHeaders(res, entry, cfg);
-  if (cfg.acceptRanges && !res.hasHeader("Accept-Ranges")) res.setHeader("Accept-Ranges", "bytes");
-  if (cfg.cacheControl !== null && !res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", cfg.cacheControl);
-  if (cfg.lastModified && !res.hasHeader("Last-Modified")) res.setHeader("Last-Modified", body.lastModified);
-  if (etag !== undefined && !res.hasHeader("ETag")) res.setHeader("ETag", etag);
+  // Every value here is ours and valid (a constant, the options' Cache-Control, an HTTP
+  // date, our ETag, a mime-types Content-Type): stored without setHeader's checks unless
+  // something wrapped setHeader/getHeader (node-internals.js).
+  if (cfg.acceptRanges && headerOf(res, "Accept-Ranges", "accept-ranges") === undefined) setValidHeader(res, "Accept-Ranges", "accept-ranges", "bytes");
+  if (cfg.cacheControl !== null && headerOf(res, "Cache-Control", "cache-control") === undefined) {
+    setValidHeader(res, "Cache-Control", "cache-control", cfg.cacheControl);
+  }
+  if (cfg.lastModified && headerOf(res, "Last-Modified", "last-modified") === undefined) {
+    setValidHeader(res, "Last-Modified", "last-modified", body.lastModified);
+  }
+  if (etag !== undefined && headerOf(res, "ETag", "etag") === undefined) setValidHeader(res, "ETag", "etag", etag);
   // Before the 412/416 checks, as send: whoever answers those errors keeps it.
-  if (!res.hasHeader("Content-Type")) res.setHeader("Content-Type", entry.type);
+  if (headerOf(res, "Content-Type", "content-type") === undefined) setValidHeader(res, "Content-Type", "content-type", entry.type);
 
   if (
     headers["if-none-match"] !== undefined ||
@@ -178,13 +186,13 @@ function answer(req, res, next, entry, body, encoding, site, whole) {
     headers["if-match"] !== undefined ||
     headers["if-unmodified-since"] !== undefined
   ) {
-    const currentEtag = res.getHeader("ETag");
-    const lastModified = res.getHeader("Last-Modified");
+    const currentEtag = headerOf(res, "ETag", "etag");
+    const lastModified = headerOf(res, "Last-Modified", "last-modified");
     if (preconditionFailed(headers, currentEtag, lastModified)) return site.fail(req, res, next, 412, true);
     const status = res.statusCode;
     // If-None-Match, else If-Modified-Since (never with a request Cache-Control: no-cache), as req.fresh.
     if (((status >= 200 && status < 300) || status === 304) && fresh(headers, { etag: currentEtag, "last-modified": lastModified })) {
-      for (const name of ENTITY_HEADERS) if (res.hasHeader(name)) res.removeHeader(name);
+      for (const [name, lower] of ENTITY_HEADERS) if (headerOf(res, name, lower) !== undefined) res.removeHeader(name);
       res.statusCode = 304;
       res.end();
       return;
@@ -223,7 +231,7 @@ function answer(req, res, next, entry, body, encoding, site, whole) {
 }
 
 // Headers describing a body that a 304 doesn't have.
-const ENTITY_HEADERS = ["Content-Encoding", "Content-Language", "Content-Length", "Content-Range", "Content-Type"];
+const ENTITY_HEADERS = ["Content-Encoding", "Content-Language", "Content-Length", "Content-Range", "Content-Type"].map((name) => [name, name.toLowerCase()]);
 
 // A file deleted (or swapped, see openEntry) before it's opened answers 404
 // (nothing was sent yet); one that shrinks mid-stream can't honour
@@ -234,7 +242,7 @@ async function streamFile(req, res, next, entry, start, end, site) {
     site.cache.forget(entry);
     if (res.headersSent) return res.destroy();
     // Whoever answers the error must not inherit this file's framing.
-    for (const name of ENTITY_HEADERS) res.removeHeader(name);
+    for (const [name] of ENTITY_HEADERS) res.removeHeader(name);
     res.statusCode = 200;
     site.fail(req, res, next, err, true);
   };

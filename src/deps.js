@@ -73,4 +73,4 @@ export const shutdown = lazy("./shutdown.js"); // on app.close()
 // node:util's MIMEType and parseArgs, node:crypto's webcrypto, node:net's BlockList), about
 // 25 internal modules a server never uses. require() returns the module without them.
 export const nodeModule = (id) => require(id);
-export const sha1 = lazy("node:crypto"); // the built-in ETags' hash, on the first one
+export const nodeCrypto = lazy("node:crypto"); // for the built-in ETags' hash, on the first one

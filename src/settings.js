@@ -1,6 +1,6 @@
 // Compiles the app settings that hold behaviour ("etag", "query parser", "trust proxy")
 // into the functions the request/response code calls, once, at app.set() time.
-import { qs, proxyaddr, parseQuery, sha1 } from "./deps.js";
+import { qs, proxyaddr, parseQuery, nodeCrypto } from "./deps.js";
 
 export function compileETag(value) {
   if (typeof value === "function") return value;
@@ -60,8 +60,9 @@ export function compileTrust(value) {
 // one-shot crypto.hash: three times faster on small bodies, and it takes strings as they are.
 // res.send passes the body's byte length it already has.
 const byteLength = (body) => (typeof body === "string" ? Buffer.byteLength(body) : body.length);
-const weakETag = (body, encoding, length = byteLength(body)) => `W/"${length.toString(16)}-${sha1().hash("sha1", body, "base64").slice(0, 27)}"`;
-const strongETag = (body, encoding, length = byteLength(body)) => `"${length.toString(16)}-${sha1().hash("sha1", body, "base64").slice(0, 27)}"`;
+const digest = (body) => nodeCrypto().hash("sha1", body, "base64").slice(0, 27);
+const weakETag = (body, encoding, length = byteLength(body)) => `W/"${length.toString(16)}-${digest(body)}"`;
+const strongETag = (body, encoding, length = byteLength(body)) => `"${length.toString(16)}-${digest(body)}"`;
 weakETag.takesStrings = strongETag.takesStrings = true;
 // Their values are always valid header values (res.send stores them without setHeader's check).
 export const builtinETags = new Set([weakETag, strongETag]);

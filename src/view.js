@@ -5,6 +5,8 @@ import { createRequire } from "node:module";
 import { basename, dirname, extname, join, resolve } from "node:path";
 import { nodeModule } from "./deps.js";
 
+const { statSync } = nodeModule("node:fs");
+
 // Engines resolve from the application's directory first, then from lib-server's own.
 const requireFromApp = createRequire(join(process.cwd(), "noop.js"));
 const requireFromHere = createRequire(import.meta.url);
@@ -69,7 +71,7 @@ function loadEngine(moduleName) {
 
 function isFile(path) {
   try {
-    return nodeModule("node:fs").statSync(path).isFile();
+    return statSync(path).isFile();
   } catch {
     return false;
   }

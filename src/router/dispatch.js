@@ -10,64 +10,81 @@ import { handlerChannel, tracedCall, debugging, explainSkip } from "../tracing.j
 
 export function handle(req, res, out) {
   if (typeof out !== "function") throw new TypeError("argument callback is required");
-  const router = this;
-  let url = req.url;
-  let path = routingPathOf(url);
-  const protohost = path === undefined ? "" : protohostOf(url);
-  let { chain, treeParams } = path === undefined ? NO_MATCH : lookup(router, path);
+  const walk = new Walk(this, req, res, out);
+  req.baseUrl = walk.parentUrl;
+  req.originalUrl = req.originalUrl || walk.url;
+  req.next = walk.next;
+  walk.step(undefined);
+}
 
-  let idx = 0;
-  let sync = 0;
-  let removed = "";
-  let slashAdded = false;
-  let route = null; // the route whose handlers run, while inside one
-  let routeLayer = null; // its layer in the stack
-  let routeIdx = 0;
-  let routeMethod = "";
-  // Methods collected for an automatic answer to an OPTIONS request.
-  const allowed = req.method === "OPTIONS" ? [] : null;
-  let paramsCalled = null; // app.param() values already handled by this router
-  const parentParams = req.params;
-  const parentBaseUrl = req.baseUrl;
-  const parentUrl = parentBaseUrl || "";
-  const parentNext = req.next;
+// One request's walk through one router: its state in one object and a single `next`
+// function handed to handlers, rather than a closure per helper and per request.
+class Walk {
+  constructor(router, req, res, out) {
+    const url = req.url;
+    const path = routingPathOf(url);
+    const { chain, treeParams } = path === undefined ? NO_MATCH : lookup(router, path);
+    this.router = router;
+    this.req = req;
+    this.res = res;
+    this.out = out;
+    this.url = url;
+    this.path = path;
+    this.protohost = path === undefined ? "" : protohostOf(url);
+    this.chain = chain;
+    this.treeParams = treeParams;
+    this.idx = 0;
+    this.sync = 0;
+    this.removed = "";
+    this.slashAdded = false;
+    this.route = null; // the route whose handlers run, while inside one
+    this.routeLayer = null; // its layer in the stack
+    this.routeIdx = 0;
+    this.routeMethod = "";
+    // Methods collected for an automatic answer to an OPTIONS request.
+    this.allowed = req.method === "OPTIONS" ? [] : null;
+    this.paramsCalled = null; // app.param() values already handled by this router
+    this.parentParams = req.params;
+    this.parentBaseUrl = req.baseUrl;
+    this.parentUrl = req.baseUrl || "";
+    this.parentNext = req.next;
+    this.next = (err) => this.step(err);
+  }
 
-  req.baseUrl = parentUrl;
-  req.originalUrl = req.originalUrl || url;
-  req.next = next;
-  next();
-
-  function next(err) {
+  step(err) {
+    const { router, req } = this;
     let layerError = err === "route" ? null : err;
-    restoreUrl();
+    this.restoreUrl();
     // Like router 2, leaving the router waits a tick: code after a handler's next() runs
     // before whatever comes after this router.
-    if (layerError === "router") return setImmediate(done, null);
+    if (layerError === "router") return setImmediate(finishLater, this, null);
 
-    if (route !== null) {
-      if (err === "route") route = null;
-      else if (runRoute(layerError)) return;
+    if (this.route !== null) {
+      if (err === "route") this.route = null;
+      else if (this.runRoute(layerError)) return;
     }
 
     // A middleware may have rewritten req.url: look the new path up, keep our place.
-    if (req.url !== url) {
-      const position = idx > 0 ? chain[idx - 1].position : -1;
-      url = req.url;
-      path = routingPathOf(url);
+    if (req.url !== this.url) {
+      const position = this.idx > 0 ? this.chain[this.idx - 1].position : -1;
+      this.url = req.url;
+      this.path = routingPathOf(this.url);
       // Like Express: a URL with no path left (req.url = "?a") ends this router's walk.
-      if (path === undefined || path === "") return done(layerError);
-      ({ chain, treeParams } = lookup(router, path));
-      idx = 0;
-      while (idx < chain.length && chain[idx].position <= position) idx++;
+      if (this.path === undefined || this.path === "") return this.finish(layerError);
+      ({ chain: this.chain, treeParams: this.treeParams } = lookup(router, this.path));
+      this.idx = 0;
+      while (this.idx < this.chain.length && this.chain[this.idx].position <= position) this.idx++;
     }
-    if (path === undefined) return done(layerError); // a hand-made request without a URL
+    const path = this.path;
+    if (path === undefined) return this.finish(layerError); // a hand-made request without a URL
 
-    while (idx < chain.length) {
-      const entry = chain[idx++];
+    const chain = this.chain;
+    while (this.idx < chain.length) {
+      const entry = chain[this.idx++];
       const layer = entry.layer;
       let match;
       if (layer.matchesAll) match = layer.match(path);
-      else if (entry.sure) match = treeMatch(entry, treeParams, !router.strict && path.length > 1 && path.charCodeAt(path.length - 1) === 47);
+      else if (entry.sure) match = treeMatch(entry, this.treeParams, !router.strict && path.length > 1 && path.charCodeAt(path.length - 1) === 47);
       else {
         try {
           match = layer.match(path);
@@ -92,7 +109,7 @@ export function handle(req, res, out) {
         const method = req.method;
         if (!layerRoute.handlesMethod(method)) {
           if (debugging) explainSkip(layer, req, `it has no handler for ${method}`);
-          if (allowed !== null && method === "OPTIONS") allowed.push(...layerRoute.allowedMethods());
+          if (this.allowed !== null && method === "OPTIONS") this.allowed.push(...layerRoute.allowedMethods());
           continue;
         }
         req.route = layerRoute;
@@ -106,103 +123,109 @@ export function handle(req, res, out) {
         continue;
       }
 
-      req.params = router.mergeParams ? mergeParams(match.params, parentParams) : match.params;
+      req.params = router.mergeParams ? mergeParams(match.params, this.parentParams) : match.params;
       if (layer.keys.length !== 0 && hasParamCallbacks(router)) {
-        return processParams(router, layer, req, res, (paramsCalled ??= new Map()), (paramError) => {
-          if (paramError) return next(layerError || paramError);
-          enter(layer, match, layerError);
+        return processParams(router, layer, req, this.res, (this.paramsCalled ??= new Map()), (paramError) => {
+          if (paramError) return this.step(layerError || paramError);
+          this.enter(layer, match, layerError);
         });
       }
-      if (++sync > 100) {
-        idx--;
-        return setImmediate(next, layerError);
+      if (++this.sync > 100) {
+        this.idx--;
+        return setImmediate(this.next, layerError);
       }
-      enter(layer, match, layerError);
-      sync = 0;
+      this.enter(layer, match, layerError);
+      this.sync = 0;
       return;
     }
-    setImmediate(done, layerError);
+    setImmediate(finishLater, this, layerError);
   }
 
   // Puts back what entering a mounted middleware took off req.url and req.baseUrl.
-  function restoreUrl() {
-    if (slashAdded) {
-      if (req.url === "/" || req.url.startsWith("/?") || (removed.endsWith("/") && req.url[0] === "/")) req.url = req.url.slice(1);
-      slashAdded = false;
+  restoreUrl() {
+    const req = this.req;
+    if (this.slashAdded) {
+      if (req.url === "/" || req.url.startsWith("/?") || (this.removed.endsWith("/") && req.url[0] === "/")) req.url = req.url.slice(1);
+      this.slashAdded = false;
     }
-    if (removed.length !== 0) {
-      req.baseUrl = parentUrl;
-      req.url = protohost + removed + req.url.slice(protohost.length);
-      removed = "";
+    if (this.removed.length !== 0) {
+      req.baseUrl = this.parentUrl;
+      req.url = this.protohost + this.removed + req.url.slice(this.protohost.length);
+      this.removed = "";
     }
   }
 
   // Mounted middleware sees the URL without its mount path, like in Express; false when
   // the matched prefix does not end on a segment boundary.
-  function trimPrefix(layerPath) {
+  trimPrefix(layerPath) {
+    const { req, path, protohost } = this;
     const c = path[layerPath.length];
     if (path.slice(0, layerPath.length) !== layerPath || (c !== undefined && c !== "/")) return false;
-    removed = layerPath;
-    req.url = protohost + req.url.slice(protohost.length + removed.length);
+    this.removed = layerPath;
+    req.url = protohost + req.url.slice(protohost.length + layerPath.length);
     if (!protohost && req.url[0] !== "/") {
       req.url = "/" + req.url;
-      slashAdded = true;
+      this.slashAdded = true;
     }
-    req.baseUrl = parentUrl + (removed.endsWith("/") ? removed.slice(0, -1) : removed);
+    req.baseUrl = this.parentUrl + (layerPath.endsWith("/") ? layerPath.slice(0, -1) : layerPath);
     return true;
   }
 
   // Runs the route's next handler for this method; false once the route is exhausted.
-  function runRoute(layerError) {
-    const found = route.nextHandler(routeIdx, routeMethod, Boolean(layerError));
+  runRoute(layerError) {
+    const route = this.route;
+    const found = route.nextHandler(this.routeIdx, this.routeMethod, Boolean(layerError));
     if (found === -1) {
-      route = null;
+      this.route = null;
       return false;
     }
-    routeIdx = found;
-    if (++sync > 100) {
-      setImmediate(next, layerError);
+    this.routeIdx = found;
+    if (++this.sync > 100) {
+      setImmediate(this.next, layerError);
       return true;
     }
-    routeIdx = found + 1;
-    invoke(routeLayer, route.stack[found].handle, layerError);
-    sync = 0;
+    this.routeIdx = found + 1;
+    this.invoke(this.routeLayer, route.stack[found].handle, layerError);
+    this.sync = 0;
     return true;
   }
 
-  function enter(layer, match, layerError) {
+  enter(layer, match, layerError) {
     const layerRoute = layer.route;
     if (layerRoute !== undefined) {
-      route = layerRoute;
-      routeLayer = layer;
-      routeIdx = 0;
-      routeMethod = layerRoute.dispatchMethod(req.method);
-      if (!runRoute(undefined)) next();
+      this.route = layerRoute;
+      this.routeLayer = layer;
+      this.routeIdx = 0;
+      this.routeMethod = layerRoute.dispatchMethod(this.req.method);
+      if (!this.runRoute(undefined)) this.step(undefined);
       return;
     }
-    if (match.path.length !== 0 && !trimPrefix(match.path)) return next(layerError);
-    invoke(layer, layer.handle, layerError);
+    if (match.path.length !== 0 && !this.trimPrefix(match.path)) return this.step(layerError);
+    this.invoke(layer, layer.handle, layerError);
   }
 
-  function invoke(layer, fn, layerError) {
-    if (handlerChannel.hasSubscribers) tracedCall(layer, fn, layerError, req, res, next);
-    else callHandler(fn, layerError, req, res, next);
+  invoke(layer, fn, layerError) {
+    if (handlerChannel.hasSubscribers) tracedCall(layer, fn, layerError, this.req, this.res, this.next);
+    else callHandler(fn, layerError, this.req, this.res, this.next);
   }
 
-  function done(err) {
-    req.baseUrl = parentBaseUrl;
-    req.next = parentNext;
-    req.params = parentParams;
+  finish(err) {
+    const { req, res, allowed } = this;
+    req.baseUrl = this.parentBaseUrl;
+    req.next = this.parentNext;
+    req.params = this.parentParams;
     if (!err && allowed !== null && allowed.length !== 0) {
       try {
         return answerOptionsRequest(res, allowed);
       } catch (sendError) {
-        return out(sendError); // headers already sent, as router 2 reports it
+        return this.out(sendError); // headers already sent, as router 2 reports it
       }
     }
-    out(err);
+    this.out(err);
   }
 }
+
+const finishLater = (walk, err) => walk.finish(err);
 
 const NO_MATCH = { chain: [], treeParams: null };
 

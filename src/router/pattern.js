@@ -25,7 +25,22 @@ export function compilePattern(pattern, { end = true, strict = false, sensitive 
     shapes: alternatives.map((alt) => toShape(alt, sensitive, strict)),
     // A prefix pattern of "/" matches everything: the router skips the test entirely.
     matchesAll: !end && pattern.replace(/\/+$/, "") === "",
+    literal: literalOf(alternatives, sensitive),
+    end,
+    strict,
+    sensitive,
   };
+}
+
+// The text of a pattern without params or optional parts, which matchLiteral compares
+// without running the RegExp (in the stack of a small app, every route's test). Only
+// ASCII: the RegExp's case-insensitive match folds ASCII letters only there, and
+// nothing else.
+function literalOf(alternatives, sensitive) {
+  if (alternatives.length !== 1 || !alternatives[0].every((token) => token.type === "text")) return null;
+  const text = alternatives[0].map((token) => token.value).join("");
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return null;
+  return sensitive ? text : text.toLowerCase();
 }
 
 function compileRegExp(regexp, end) {
@@ -35,7 +50,7 @@ function compileRegExp(regexp, end) {
   for (const m of regexp.source.matchAll(/\((?:\?<(.*?)>)?(?!\?)/g)) {
     keys.push({ name: m[1] ?? unnamed++, wildcard: false });
   }
-  return { regexp, keys, shapes: null, matchesAll: false, raw: true, end };
+  return { regexp, keys, shapes: null, matchesAll: false, raw: true, literal: null, end };
 }
 
 // ---- parsing ---------------------------------------------------------------
@@ -319,6 +334,7 @@ export function decodeParam(value) {
 
 /** Runs a compiled pattern's RegExp; returns { params, path } or null. */
 export function matchPattern(compiled, path) {
+  if (compiled.literal !== null) return matchLiteral(compiled, path);
   const m = compiled.regexp.exec(path);
   if (m === null) return null;
   const params = compiled.raw ? {} : Object.create(null);
@@ -332,4 +348,28 @@ export function matchPattern(compiled, path) {
     else params[key.name] = decodeParam(value);
   }
   return { params, path: m[0] };
+}
+
+/**
+ * What the RegExp of a literal pattern answers: the text (case-insensitively unless
+ * `sensitive`), then for a route the end of the path, for a prefix a "/" or the end; a
+ * single trailing "/" belongs to the match unless `strict`.
+ */
+function matchLiteral({ literal, end, strict, sensitive }, path) {
+  const n = literal.length;
+  if (path.length < n || !(sensitive ? path.startsWith(literal) : startsWithFolded(path, literal))) return null;
+  if (path.length === n || (!strict && path.length === n + 1 && path.charCodeAt(n) === 47)) {
+    return { params: Object.create(null), path };
+  }
+  if (end || path.charCodeAt(n) !== 47) return null;
+  return { params: Object.create(null), path: path.slice(0, n) };
+}
+
+// Whether `path` starts with `lowered` (ASCII, lower case), folding ASCII letters only.
+function startsWithFolded(path, lowered) {
+  for (let i = 0; i < lowered.length; i++) {
+    const c = path.charCodeAt(i);
+    if (c !== lowered.charCodeAt(i) && !(c >= 65 && c <= 90 && c + 32 === lowered.charCodeAt(i))) return false;
+  }
+  return true;
 }

@@ -323,6 +323,37 @@ describe("matchPattern", () => {
     expect(match.params.rest).toEqual(["a b", "c"]);
   });
 
+  it("answers a literal pattern (no RegExp run) exactly as its RegExp does", () => {
+    const patterns = ["/", "", "/users", "/Users/New", "/x.y", "/a-b/", "/api/v1", "/k", "/s", "/a\\:b", "/caf\u00e9"];
+    const tails = ["", "/", "//", "/x", "x", "/x/", ".json", "?q", "%2F"];
+    let compared = 0;
+    for (const pattern of patterns) {
+      for (const end of [true, false]) {
+        for (const strict of [true, false]) {
+          for (const sensitive of [true, false]) {
+            const compiled = compilePattern(pattern, { end, strict, sensitive });
+            const text = pattern.replace("\\", "");
+            // Case flips, the Kelvin sign and the long s (which only Unicode case folding maps to k and s).
+            const heads = [text, text.toUpperCase(), text.replace("k", "\u212a").replace("s", "\u017f"), text.slice(0, -1), text + "a"];
+            for (const head of heads) {
+              for (const tail of tails) {
+                const path = head + tail;
+                const m = compiled.regexp.exec(path);
+                const expected = m === null ? null : { params: {}, path: m[0] };
+                const got = matchPattern(compiled, path);
+                expect(got && { params: { ...got.params }, path: got.path }, `${pattern} ${JSON.stringify({ end, strict, sensitive })} on ${path}`).toEqual(
+                  expected,
+                );
+                compared++;
+              }
+            }
+          }
+        }
+      }
+    }
+    expect(compared).toBe(patterns.length * 8 * 5 * tails.length);
+  });
+
   it("a malformed escape in a param is a 400 error", () => {
     expect(() => decodeParam("%E0")).toThrow(expect.objectContaining({ status: 400, statusCode: 400 }));
     expect(decodeParam("plain")).toBe("plain");

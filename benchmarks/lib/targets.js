@@ -20,11 +20,13 @@ export const TARGETS = [
   sameCase("hello", "lib-server-lean", ">=", 0.95, "node"),
   sameCase("hello", "lib-server-lean", ">=", 1, "fastify"),
   sameCase("hello", "lib-server", ">=", 5, "express"),
-  // Issue 11: the Express-style app (res.send/res.json, weak ETags on) against Fastify and
-  // the hand-written node:http equivalent.
+  // Issue 11: the Express-style app (res.send/res.json, weak ETags on) against Fastify, the
+  // hand-written node:http equivalent (the same headers and ETag) and bare node:http.
   sameCase("hello", "lib-server", ">=", 1, "fastify"),
+  sameCase("hello", "lib-server", ">=", 0.85, "node-express-headers"),
   sameCase("hello", "lib-server", ">=", 0.85, "node"),
   sameCase("json", "lib-server", ">=", 1, "fastify"),
+  sameCase("json", "lib-server", ">=", 0.85, "node-express-headers"),
   sameCase("json", "lib-server", ">=", 0.85, "node"),
   sameCase("params", "lib-server", ">=", 1, "fastify"),
   sameCase("params", "lib-server", ">=", 0.85, "node"),

@@ -4,7 +4,16 @@ export default {
   name: "json",
   title: "JSON: GET / answers {hello: 'world'}",
   headline: true,
-  servers: servers("json", ["node", "lib-server", { name: "lib-server-no-etag", label: "lib-server, etag off" }, "express", "express4", "fastify", "polka"]),
+  servers: servers("json", [
+    "node",
+    "node-express-headers",
+    "lib-server",
+    { name: "lib-server-no-etag", label: "lib-server, etag off" },
+    "express",
+    "express4",
+    "fastify",
+    "polka",
+  ]),
   cases: [
     {
       name: "json",

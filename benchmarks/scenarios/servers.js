@@ -5,6 +5,7 @@ const SERVERS_DIR = fileURLToPath(new URL("../servers/", import.meta.url));
 
 const LABELS = {
   node: "node:http",
+  "node-express-headers": "node:http, Express's headers",
   "lib-server": "lib-server",
   "lib-server-lean": "lib-server (lean)",
   express: "Express 5",

@@ -359,17 +359,18 @@ proto.responseClass = function responseClass() {
 };
 
 // A server made by `http.createServer(app)` (or https, or supertest) creates plain Node
-// objects, and switching each one's prototype costs V8 dearly (a 4x slower hello world).
-// When the app is that server's only request listener and the server still uses Node's
-// default classes, tell it to create ours instead: later requests arrive ready, as with
-// listen().
+// objects, and switching each one's prototype costs V8 dearly (a hello world costs 7x the
+// instructions). When the server has a single request listener, the app itself or one
+// function in front of it (`createServer((req, res) => app(req, res))`), and still uses
+// Node's default classes, tell it to create ours instead: later requests arrive ready, as
+// with listen(). Requests that listener answers without the app get our classes too, which
+// only add methods to Node's (none of Node's is replaced).
 const adoptedServers = new WeakSet();
 
 function adoptServer(app, server) {
   if (!server || adoptedServers.has(server)) return;
   adoptedServers.add(server);
-  const listeners = server.listeners("request");
-  if (listeners.length !== 1 || listeners[0] !== app) return;
+  if (server.listenerCount("request") !== 1) return;
   const current = serverClasses(server);
   if (current.IncomingMessage !== http.IncomingMessage || current.ServerResponse !== http.ServerResponse) return;
   setServerClasses(server, app.requestClass(), app.responseClass());

@@ -296,6 +296,26 @@ describe("http.createServer(app): the server adopts lib-server's classes", () =>
     ]);
   });
 
+  it("adopts them behind a single function in front of the app, whose own answers still work", async () => {
+    const app = Server();
+    const server = http.createServer((req, res) => {
+      if (req.url === "/health") res.end(`ok ${req instanceof http.IncomingMessage} ${typeof req.query}`);
+      else app(req, res);
+    });
+    const seen = await classesSeen(server, app);
+    expect(seen).toEqual([
+      [false, false],
+      [true, true],
+      [true, true],
+    ]);
+    const again = await start(server);
+    try {
+      expect(await (await fetch(`${again.url}/health`)).text()).toBe("ok true object");
+    } finally {
+      await again.close();
+    }
+  });
+
   it("leaves a server alone when another listener shares it", async () => {
     const app = Server();
     const server = http.createServer(app);

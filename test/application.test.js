@@ -60,6 +60,9 @@ describe("sub-apps: mountpath, req.app, settings inheritance, app.path()", () =>
       trustsProxy: req.ip,
       protocol: req.protocol,
       helper: typeof req.helper,
+      adminOnly: typeof req.adminOnly,
+      adminOnlyRes: typeof res.adminOnly,
+      ownKeysShowApp: Object.keys(req).includes("app") || Object.keys(res).includes("app"),
     });
 
   for (const useListen of [false, true]) {
@@ -77,6 +80,9 @@ describe("sub-apps: mountpath, req.app, settings inheritance, app.path()", () =>
         admin.locals.name = "admin";
         admin.set("trust proxy", false);
         admin.set("json spaces", 4);
+        // Prototypes of its own: entering admin switches them (blog only shadows `app`).
+        admin.request.adminOnly = () => "admin";
+        admin.response.adminOnly = () => "admin";
 
         blog.get("/", report("blog-root"));
         blog.get("/post/:id", report("blog-post"));
@@ -86,6 +92,10 @@ describe("sub-apps: mountpath, req.app, settings inheritance, app.path()", () =>
           next();
         });
         admin.get("/", report("admin-root"));
+        const deep = factory();
+        deep.locals.name = "deep";
+        deep.get("/", report("deep-root"));
+        admin.use("/deep", deep);
         admin.use((err, req, res, next) => res.status(500).send(`admin handled ${err.message}`));
         admin.get("/throw", () => {
           throw new Error("admin error");
@@ -105,6 +115,8 @@ describe("sub-apps: mountpath, req.app, settings inheritance, app.path()", () =>
         "/blog/admin",
         "/blog/admin/throw",
         "/blog/admin/missing",
+        "/blog/admin/deep",
+        "/news/admin/deep/missing",
         { path: "/blog/post/1", headers: { "x-forwarded-for": "9.9.9.9", "x-forwarded-proto": "https" } },
         { path: "/blog/admin", headers: { "x-forwarded-for": "9.9.9.9", "x-forwarded-proto": "https" } },
         "/elsewhere",

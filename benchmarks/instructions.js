@@ -22,7 +22,7 @@ import { selectScenarios } from "./scenarios/index.js";
 import { send, verify } from "./lib/http-check.js";
 
 const PROBE = fileURLToPath(new URL("./lib/instructions-probe.js", import.meta.url));
-const THROUGHPUT_SCENARIOS = ["hello", "json", "params", "middleware", "post-json", "routers", "compose", "static"];
+const THROUGHPUT_SCENARIOS = ["hello", "json", "params", "middleware", "post-json", "routers", "mounting", "compose", "static"];
 const DEFAULT_SCENARIOS = ["hello", "json", "params", "middleware", "post-json", "static"];
 
 const USAGE = `usage: npm run bench:instructions -- [scenario ...] [options]

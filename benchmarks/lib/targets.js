@@ -39,6 +39,11 @@ export const TARGETS = [
   sameCase("post-json", "lib-server", ">=", 0.9, "fastify"),
   sameCase("post-json", "lib-server", ">=", 3, "express"),
   sameCase("routers", "lib-server", ">=", 3, "express"),
+  // No cliff for a mounted app or an app behind a function: the same speed as a Router.
+  sameCase("mounting", "lib-server-sub-app", ">=", 0.9, "lib-server-router"),
+  sameCase("mounting", "lib-server-wrapped", ">=", 0.9, "lib-server-router"),
+  sameCase("mounting", "lib-server-sub-app", ">=", 3, "express-sub-app"),
+  sameCase("mounting", "lib-server-wrapped", ">=", 3, "express-wrapped"),
   sameCase("compose", "lib-server-compose-errors-on", ">=", 0.85, "lib-server-plain"),
   sameCase("compose", "lib-server-compose-errors-on", ">=", 0.95, "lib-server-compose-errors-off"),
   sameCase("compose", "lib-server-compose-errors-on", ">=", 4, "express"),

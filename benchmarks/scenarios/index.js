@@ -5,6 +5,7 @@ import params from "./params.js";
 import middleware from "./middleware.js";
 import postJson from "./post-json.js";
 import routers from "./routers.js";
+import mounting from "./mounting.js";
 import compose from "./compose.js";
 import staticFiles from "./static.js";
 import listing from "./listing.js";
@@ -12,7 +13,7 @@ import scaling from "./scaling.js";
 import coldStart from "./cold-start.js";
 import memory from "./memory.js";
 
-export const scenarios = [hello, json, params, middleware, postJson, routers, compose, staticFiles, listing, scaling, coldStart, memory];
+export const scenarios = [hello, json, params, middleware, postJson, routers, mounting, compose, staticFiles, listing, scaling, coldStart, memory];
 
 export function selectScenarios(names) {
   if (names.length === 0) return scenarios;

@@ -1,0 +1,4 @@
+import express from "express";
+import { startMounted } from "./app.js";
+
+startMounted(express, "sub-app");

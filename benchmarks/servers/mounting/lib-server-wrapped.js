@@ -1,0 +1,4 @@
+import Server from "../../../src/index.js";
+import { startMounted } from "./app.js";
+
+startMounted(Server, "wrapped");

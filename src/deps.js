@@ -49,7 +49,10 @@ export const contentType = {
 };
 export const cookie = {
   parse: (string, options) => cookies().parse(string, options),
-  serialize: (name, value, options) => cookies().serialize(name, value, options),
+  // The Set-Cookie object form ({ name, value, ...attributes }): cookie 1's (name, value,
+  // options) form copies the options with `{ ...options, name, value }`, which costs V8
+  // 11 (Node 20) ~2 µs per call.
+  stringifySetCookie: (setCookie, options) => cookies().stringifySetCookie(setCookie, options),
 };
 export const signCookie = (value, secret) => cookieSignature().sign(value, secret);
 export const parseRange = (size, header, options) => rangeParser()(size, header, options);

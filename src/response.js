@@ -215,7 +215,7 @@ export class Response extends http.ServerResponse {
     if (setCookie.path == null) setCookie.path = "/";
     setCookie.name = name;
     setCookie.value = String(val);
-    return this.append("Set-Cookie", cookie.stringifySetCookie(setCookie, options));
+    return this.append("Set-Cookie", cookie.stringifySetCookie(setCookie, setCookie)); // the options' `encode` came along
   }
 
   clearCookie(name, options) {

@@ -68,7 +68,8 @@ export class Response extends http.ServerResponse {
         encoding = undefined;
         length = chunk.length;
       }
-      if (!headerOf(this, "Transfer-Encoding", "transfer-encoding")) setValidHeader(this, "Content-Length", "content-length", length);
+      // A string, as Express's res.set() stores it: middleware reading it back compares strings
+      if (!headerOf(this, "Transfer-Encoding", "transfer-encoding")) setValidHeader(this, "Content-Length", "content-length", String(length));
     }
     if (generateETag && length !== undefined) {
       if (builtinETags.has(etagFn)) setValidHeader(this, "ETag", "etag", etagFn(chunk, encoding, length));
@@ -253,7 +254,7 @@ export class Response extends http.ServerResponse {
       },
     });
     this.status(status);
-    this.setHeader("Content-Length", Buffer.byteLength(body));
+    this.setHeader("Content-Length", String(Buffer.byteLength(body)));
     if (this.req.method === "HEAD") this.end();
     else this.end(body);
   }

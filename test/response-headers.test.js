@@ -5,7 +5,7 @@
 // reaches a setHeader/getHeader that middleware replaced.
 import { describe, it, expect, afterEach } from "vitest";
 import Server from "../src/index.js";
-import { start, rawRequest } from "./helpers/server.js";
+import { start, rawRequest, startPair } from "./helpers/server.js";
 
 let started;
 afterEach(() => started?.close());
@@ -146,5 +146,38 @@ describe("res.send/res.json headers without setHeader's checks", () => {
     started = await start(app);
     const res = await started.request("/strong");
     expect(res.headers.etag).toMatch(/^"6-[\w+/]{27}"$/);
+  });
+});
+
+// Middleware reading headers back (pino-http logs Content-Length, say) sees what Express
+// stored: its res.set() makes strings, finalhandler and send store numbers.
+describe("header values as stored, compared with Express 5", () => {
+  const PROBED = ["/send", "/buffer", "/json", "/jsonp", "/status", "/redirect", "/reset", "/missing"];
+
+  it.each(PROBED)("%s: the same Content-Length and ETag values and types through getHeader", async (path) => {
+    const pair = await startPair((app) => {
+      const seen = [];
+      app.use((req, res, next) => {
+        res.on("finish", () => seen.push(["content-length", "etag", "content-type"].map((name) => [name, typeof res.getHeader(name), res.getHeader(name)])));
+        next();
+      });
+      app.get("/send", (req, res) => res.send("hello"));
+      app.get("/buffer", (req, res) => res.send(Buffer.from("bytes")));
+      app.get("/json", (req, res) => res.json({ a: 1 }));
+      app.get("/jsonp", (req, res) => res.jsonp({ a: 1 }));
+      app.get("/status", (req, res) => res.sendStatus(202));
+      app.get("/redirect", (req, res) => res.redirect("/elsewhere"));
+      app.get("/reset", (req, res) => res.status(205).send("gone"));
+      return seen;
+    });
+    try {
+      const [reference, lib] = await pair.both(path);
+      expect(lib.status).toBe(reference.status);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(pair.lib.context).toEqual(pair.reference.context);
+      expect(pair.lib.context).toHaveLength(1);
+    } finally {
+      await pair.close();
+    }
   });
 });

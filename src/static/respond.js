@@ -2,12 +2,14 @@
 import { escapeHtml, statuses } from "../deps.js";
 import { htmlPage } from "../errors.js";
 
-function sendHtml(res, status, html) {
+// Header order as serve-static writes it (a redirect's Location comes last).
+function sendHtml(res, status, html, location) {
   res.statusCode = status;
   res.setHeader("Content-Type", "text/html; charset=UTF-8"); // as send writes it
   res.setHeader("Content-Length", Buffer.byteLength(html));
   res.setHeader("Content-Security-Policy", "default-src 'none'");
   res.setHeader("X-Content-Type-Options", "nosniff");
+  if (location !== undefined) res.setHeader("Location", location);
   res.end(html);
 }
 
@@ -22,6 +24,5 @@ export function sendErrorPage(res, err) {
 
 // `location` must already be a safe, encoded, same-origin path.
 export function sendRedirect(res, location) {
-  res.setHeader("Location", location);
-  sendHtml(res, 301, htmlPage("Redirecting", `Redirecting to ${escapeHtml(location)}`));
+  sendHtml(res, 301, htmlPage("Redirecting", `Redirecting to ${escapeHtml(location)}`), location);
 }

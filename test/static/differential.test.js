@@ -34,12 +34,16 @@ function picked(res, withLength) {
   return Object.fromEntries(names.filter((name) => res.headers[name] !== undefined).map((name) => [name, res.headers[name]]));
 }
 
+// Middleware and caches may see the order headers were set in: it must be send's.
+const headerOrder = (res) => Object.keys(res.headers).filter((name) => !["date", "x-powered-by", "connection", "keep-alive"].includes(name));
+
 async function compare(path, { options, mount, method = "GET", headers = {}, compareBody = true, reportErrors } = {}) {
   const { theirs, ours } = await pair(options, mount, reportErrors);
   const [a, b] = await Promise.all([theirs.request(path, { method, headers }), ours.request(path, { method, headers })]);
   const label = `${method} ${path} ${JSON.stringify(options ?? {})}`;
   expect(b.status, label).toBe(a.status);
   expect(picked(b, compareBody), label).toEqual(picked(a, compareBody));
+  expect(headerOrder(b), label).toEqual(headerOrder(a));
   if (compareBody) expect(b.text, label).toBe(a.text);
   return { theirs: a, ours: b };
 }

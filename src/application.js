@@ -211,11 +211,10 @@ proto.render = function render(name, options, callback) {
   let view = renderOptions.cache ? this.cache[name] : undefined;
   if (!view) {
     const ViewClass = this.get("view");
-    try {
-      view = new ViewClass(name, { defaultEngine: this.get("view engine"), root: this.get("views"), engines: this.engines });
-    } catch (err) {
-      return done(err);
-    }
+    // Not caught, as in Express: a view that cannot be set up (no engine for its extension,
+    // an engine module missing) throws to the caller; res.render's caller is a handler, so
+    // the error reaches error middleware even when res.render was given a callback.
+    view = new ViewClass(name, { defaultEngine: this.get("view engine"), root: this.get("views"), engines: this.engines });
     if (!view.path) {
       const roots = [].concat(view.root);
       const dirs = roots.length > 1 ? `directories "${roots.slice(0, -1).join('", "')}" or "${roots[roots.length - 1]}"` : `directory "${view.root}"`;

@@ -37,11 +37,20 @@ describe("views: app.render / res.render match Express 5", () => {
       app.get("/missing", (req, res) => res.render("nope"));
       app.get("/app-render", (req, res, next) => req.app.render("hello", { name: "app" }, (err, html) => (err ? next(err) : res.send(html))));
       app.get("/bad-engine", (req, res) => res.render("page.unknownengine"));
+      // A view that cannot be set up throws from res.render: the callback never hears of it
+      app.get("/bad-engine-callback", (req, res) => res.render("page.unknownengine", (err) => res.status(420).send(`callback: ${err?.code}`)));
+      app.get("/app-render-throws", (req, res) => {
+        try {
+          req.app.render("page.unknownengine", () => res.send("callback called"));
+        } catch (err) {
+          res.status(420).send(`thrown: ${err.code}`);
+        }
+      });
     });
   });
   afterAll(() => d.close());
 
-  for (const path of ["/hello", "/blog", "/tpl", "/callback", "/missing", "/app-render", "/bad-engine"]) {
+  for (const path of ["/hello", "/blog", "/tpl", "/callback", "/missing", "/app-render", "/bad-engine", "/bad-engine-callback", "/app-render-throws"]) {
     it(`GET ${path}`, async () => {
       const [expected, actual] = await d.both({ path });
       expect(actual).toEqual(expected);

@@ -144,13 +144,13 @@ proto.errorReporter = function errorReporter(env) {
 
 function logError(err) {
   // Whatever was thrown: console.error copes with null-prototype objects, String() doesn't,
-  // and a throwing `stack` getter must not crash the process from a timer.
+  // and a throwing getter must not crash the process from a timer.
   try {
     // A client's bad request (4xx) is the client's problem: logging its stack would let
     // anyone flood the logs.
     const status = err?.status ?? err?.statusCode;
     if (status >= 400 && status < 500) return;
-    console.error(err?.stack ?? err);
+    console.error(err); // as Express: the stack and the error's own properties (code, status...)
   } catch {
     console.error("[an error that cannot be printed]");
   }

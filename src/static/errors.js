@@ -28,6 +28,9 @@ export function fsError({ code, errno, syscall, path }, status) {
   }
   const description = systemErrors.get(errno)?.[1] ?? "unknown error";
   const err = new Error(`${code}: ${description}, ${syscall} '${path}'`);
+  // Node's asynchronous fs errors come from libuv's callback with no stack frames; so does
+  // this one, or development error pages would show lib-server's frames where Express shows none
+  err.stack = `Error: ${err.message}`;
   Object.assign(err, { errno, code, syscall, path });
   return withStatus(err, status);
 }

@@ -56,5 +56,7 @@ export async function listen(handler) {
 export function errorShape(err) {
   if (!err) return null;
   const { name, status, statusCode, expose, code, errno, syscall, path, message, headers } = err;
-  return { name, class: err.constructor.name, status, statusCode, expose, code, errno, syscall, path, message, headers, keys: Object.keys(err) };
+  // A file-system error's stack too: Node's async fs errors have no frames, so dev error pages show one line
+  const stack = syscall === undefined ? undefined : err.stack;
+  return { name, class: err.constructor.name, status, statusCode, expose, code, errno, syscall, path, message, headers, stack, keys: Object.keys(err) };
 }

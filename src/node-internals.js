@@ -84,6 +84,14 @@ function findOutHeadersKey(res) {
 
 const nativeSetHeader = http.OutgoingMessage.prototype.setHeader;
 const nativeGetHeader = http.OutgoingMessage.prototype.getHeader;
+const nativeRemoveHeader = http.OutgoingMessage.prototype.removeHeader;
+
+/**
+ * Whether a header set and then removed again could be seen: only by whoever replaced
+ * setHeader or removeHeader (a response's headers are written, and seen by writeHead
+ * wrappers, only once they are final).
+ */
+export const headerChangesObserved = (res) => res.setHeader !== nativeSetHeader || res.removeHeader !== nativeRemoveHeader || outHeadersKeyOf(res) === null;
 
 // res.getHeader(name), `lower` being the name in lower case. When getHeader is Node's own
 // (no middleware or app replaced it), read Node's header storage directly: the same

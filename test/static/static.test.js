@@ -4,6 +4,10 @@ import { statSync } from "node:fs";
 import { join } from "node:path";
 import { serveStatic } from "../../src/static/index.js";
 import { makeTree, listen, fallbackHandler, staticServers } from "./helpers.js";
+import { startPair, view } from "../helpers/server.js";
+
+// Headers a 304 may carry or must drop
+const NAMES = ["etag", "last-modified", "cache-control", "accept-ranges", "content-type", "content-length", "content-encoding"];
 
 const TEXT = "0123456789abcdefghij"; // 20 bytes
 let tree;
@@ -302,6 +306,44 @@ describe("conditional requests", () => {
     expect(await status({ "if-match": "*" })).toBe(200);
     expect(await status({ "if-unmodified-since": new Date(Date.parse(lastModified) - 1000).toUTCString() })).toBe(412);
     expect(await status({ "if-unmodified-since": lastModified })).toBe(200);
+  });
+});
+
+describe("a 304 seen by wrapped header methods", () => {
+  // send sets Content-Type, then removes it for a 304: a wrapped setHeader/removeHeader sees
+  // both (lib-server skips the pair only when nobody could see it).
+  it("the same setHeader/removeHeader calls as express.static, and the same headers unwrapped", async () => {
+    const pair = await startPair((app, factory) => {
+      const calls = [];
+      app.use((req, res, next) => {
+        if (req.query.wrap === undefined) return next();
+        const { setHeader, removeHeader } = res;
+        res.setHeader = function (name, value) {
+          calls.push(`set ${name}`);
+          return setHeader.call(this, name, value);
+        };
+        res.removeHeader = function (name) {
+          calls.push(`remove ${name}`);
+          return removeHeader.call(this, name);
+        };
+        next();
+      });
+      app.use(factory.static(tree.root));
+      return calls;
+    });
+    try {
+      const [first] = await pair.both("/text.txt");
+      const headers = { "if-none-match": first.headers.etag };
+      for (const path of ["/text.txt", "/text.txt?wrap"]) {
+        const [reference, lib] = await pair.both({ path, headers });
+        expect(lib.status, path).toBe(304);
+        expect(view(lib, NAMES), path).toEqual(view(reference, NAMES));
+      }
+      expect(pair.lib.context).toEqual(pair.reference.context);
+      expect(pair.lib.context).toContain("remove Content-Type");
+    } finally {
+      await pair.close();
+    }
   });
 });
 

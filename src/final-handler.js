@@ -2,7 +2,7 @@
 // page (status from err.status/err.statusCode, stack hidden in production).
 import { routingPathOf } from "./url.js";
 import { htmlPage } from "./errors.js";
-import { headerOf, setValidHeader } from "./node-internals.js";
+import { removeHeaders, setValidHeader } from "./node-internals.js";
 import { encodeUrl, escapeHtml, statuses, nodeModule } from "./deps.js";
 
 const { finished } = nodeModule("node:stream");
@@ -63,7 +63,7 @@ function send(req, res, status, headers, message) {
   const body = errorPage(message);
   res.statusCode = status;
   res.statusMessage = statuses.message[status];
-  for (const [name, lower] of REMOVED_HEADERS) if (headerOf(res, name, lower) !== undefined) res.removeHeader(name);
+  removeHeaders(res, REMOVED_HEADERS);
   if (headers) {
     for (const [key, value] of Object.entries(headers)) {
       try {

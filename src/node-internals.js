@@ -93,6 +93,17 @@ const nativeRemoveHeader = http.OutgoingMessage.prototype.removeHeader;
  */
 export const headerChangesObserved = (res) => res.setHeader !== nativeSetHeader || res.removeHeader !== nativeRemoveHeader || outHeadersKeyOf(res) === null;
 
+/**
+ * res.removeHeader(name) for each [name, lower] pair, as send and finalhandler call it for
+ * each whether set or not; when nobody could see those calls, only for the headers that are
+ * set: each removeHeader deletes from Node's header storage, and a delete makes it a slow
+ * dictionary.
+ */
+export function removeHeaders(res, names) {
+  const observed = headerChangesObserved(res);
+  for (const [name, lower] of names) if (observed || headerOf(res, name, lower) !== undefined) res.removeHeader(name);
+}
+
 // res.getHeader(name), `lower` being the name in lower case. When getHeader is Node's own
 // (no middleware or app replaced it), read Node's header storage directly: the same
 // answer without the name's validation and lower-casing on every call.

@@ -3,7 +3,7 @@
 import { vi, describe, it, expect, beforeAll, afterAll } from "vitest";
 import { compareSuite, differential } from "./helpers/compare.js";
 import Server from "../src/index.js";
-import { start, request } from "./helpers/server.js";
+import { start, request, startPair } from "./helpers/server.js";
 
 let consoleError;
 beforeAll(() => {
@@ -232,4 +232,38 @@ describe("hostile error objects never crash the process", () => {
       expect((await request(server.port, { path: "/ok" })).text).toBe("ok");
     });
   }
+});
+
+describe("header calls a wrapped setHeader/removeHeader sees", () => {
+  // finalhandler removes Content-Encoding, Content-Language and Content-Range whether set or
+  // not; lib-server skips the removals nobody could see.
+  it("the same calls as Express's final handler, for a 404 and an error", async () => {
+    const pair = await startPair((app) => {
+      const calls = [];
+      app.use((req, res, next) => {
+        const { setHeader, removeHeader } = res;
+        res.setHeader = function (name, value) {
+          calls.push(`set ${name}`);
+          return setHeader.call(this, name, value);
+        };
+        res.removeHeader = function (name) {
+          calls.push(`remove ${name}`);
+          return removeHeader.call(this, name);
+        };
+        next();
+      });
+      app.get("/fail", (req, res, next) => next(Object.assign(new Error("nope"), { status: 418 })));
+      return calls;
+    });
+    try {
+      for (const path of ["/missing", "/fail"]) {
+        const [reference, lib] = await pair.both(path);
+        expect(lib.status, path).toBe(reference.status);
+      }
+      expect(pair.lib.context.filter((call) => call !== "set X-Powered-By")).toEqual(pair.reference.context.filter((call) => call !== "set X-Powered-By"));
+      expect(pair.lib.context).toContain("remove Content-Range");
+    } finally {
+      await pair.close();
+    }
+  });
 });

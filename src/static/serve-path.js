@@ -13,7 +13,7 @@ import { singleRange } from "./ranges.js";
 import { acceptsEncoding } from "./accept-encoding.js";
 import { compressedCopy } from "./compress.js";
 import { fresh, vary } from "../deps.js";
-import { headerOf, setValidHeader, headerChangesObserved } from "../node-internals.js";
+import { headerOf, setValidHeader, headerChangesObserved, removeHeaders } from "../node-internals.js";
 
 // Bigger than the fs default (64 KiB): fewer reads and writes per large file.
 const STREAM_CHUNK = 256 * 1024;
@@ -196,13 +196,11 @@ function answer(req, res, next, entry, body, encoding, site, whole) {
     const status = res.statusCode;
     // If-None-Match, else If-Modified-Since (never with a request Cache-Control: no-cache), as req.fresh.
     if (((status >= 200 && status < 300) || status === 304) && fresh(headers, { etag: currentEtag, "last-modified": lastModified })) {
-      // A 304 drops the entity headers, as send does. Its calls (Content-Type set, then all
-      // five removed) only show to a wrapped setHeader/removeHeader; for anyone else,
-      // removing a header that is not there changes nothing, and each removeHeader's
-      // `delete` turns Node's header storage into a slow dictionary (~2% of a 304).
-      const observed = headerChangesObserved(res);
-      if (typeUnset && observed) setValidHeader(res, "Content-Type", "content-type", entry.type);
-      for (const [name, lower] of ENTITY_HEADERS) if (observed || headerOf(res, name, lower) !== undefined) res.removeHeader(name);
+      // A 304 drops the entity headers, as send does. Setting a Content-Type only to remove
+      // it again shows only to a wrapped setHeader/removeHeader, and the removeHeader would
+      // make Node's header storage a slow dictionary (~11% of a 304).
+      if (typeUnset && headerChangesObserved(res)) setValidHeader(res, "Content-Type", "content-type", entry.type);
+      removeHeaders(res, ENTITY_HEADERS);
       res.statusCode = 304;
       res.end();
       return;

@@ -1,5 +1,5 @@
 // Everything lib-server reads of Node's HTTP internals, and the one thing it writes (a
-// response's header storage, as setHeader would), in one place: none of it is public API,
+// response's header storage, as setHeader and removeHeader would leave it), in one place: none of it is public API,
 // so test/node-internals.test.js checks each on the running Node and fails loudly (instead
 // of lib-server silently degrading) when a release changes one.
 import http from "node:http";
@@ -94,14 +94,25 @@ const nativeRemoveHeader = http.OutgoingMessage.prototype.removeHeader;
 export const headerChangesObserved = (res) => res.setHeader !== nativeSetHeader || res.removeHeader !== nativeRemoveHeader || outHeadersKeyOf(res) === null;
 
 /**
- * res.removeHeader(name) for each [name, lower] pair, as send and finalhandler call it for
- * each whether set or not; when nobody could see those calls, only for the headers that are
- * set: each removeHeader deletes from Node's header storage, and a delete makes it a slow
- * dictionary.
+ * res.removeHeader(name) for each [name, lower] pair, as send, finalhandler and Express's
+ * res.send call it, whether the header is set or not. Node's removeHeader deletes from its
+ * header storage, and a delete turns that object into a slow dictionary for the rest of the
+ * response (Node's _storeHeader iterates it). When nobody replaced setHeader/removeHeader, so
+ * that the calls cannot be seen, the storage is rebuilt without the headers instead. Only
+ * for responses without a body (304, 204, error pages rewriting their entity headers):
+ * removeHeader's other effect, flags that change how a body is framed, is left out.
  */
 export function removeHeaders(res, names) {
-  const observed = headerChangesObserved(res);
-  for (const [name, lower] of names) if (observed || headerOf(res, name, lower) !== undefined) res.removeHeader(name);
+  if (headerChangesObserved(res) || res._header) {
+    for (const [name] of names) res.removeHeader(name);
+    return;
+  }
+  const key = outHeadersKeyOf(res);
+  const headers = res[key];
+  if (headers === null || !names.some(([, lower]) => headers[lower] !== undefined)) return;
+  const kept = Object.setPrototypeOf({}, null);
+  for (const lower in headers) if (!names.some((pair) => pair[1] === lower)) kept[lower] = headers[lower];
+  res[key] = kept;
 }
 
 // res.getHeader(name), `lower` being the name in lower case. When getHeader is Node's own

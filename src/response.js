@@ -4,7 +4,7 @@
 import http from "node:http";
 import path from "node:path";
 import { createHttpError } from "./errors.js";
-import { headerOf, setValidHeader } from "./node-internals.js";
+import { headerOf, removeHeaders, setValidHeader } from "./node-internals.js";
 import { builtinETags } from "./settings.js";
 import { mimeTypes, fileSender, contentDisposition, contentType, cookie, encodeUrl, escapeHtml, statuses, vary, signCookie as sign } from "./deps.js";
 
@@ -13,6 +13,9 @@ const JSON_UTF8 = "application/json; charset=utf-8"; // what Express's res.set("
 const charsetCache = new Map(); // Content-Type → the same with charset=utf-8, valid header values only
 // What Node's setHeader refuses in a value (checkInvalidHeaderChar).
 const INVALID_HEADER_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
+
+// What a 204 or 304 answer drops, as Express's res.send removes them
+const BODYLESS_DROPPED = ["Content-Type", "Content-Length", "Transfer-Encoding"].map((name) => [name, name.toLowerCase()]);
 
 export class Response extends http.ServerResponse {
   status(code) {
@@ -86,9 +89,7 @@ export class Response extends http.ServerResponse {
     }
     const status = this.statusCode;
     if (status === 204 || status === 304) {
-      this.removeHeader("Content-Type");
-      this.removeHeader("Content-Length");
-      this.removeHeader("Transfer-Encoding");
+      removeHeaders(this, BODYLESS_DROPPED);
       chunk = "";
     } else if (status === 205) {
       this.setHeader("Content-Length", "0");

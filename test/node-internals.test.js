@@ -5,7 +5,17 @@
 import { describe, it, expect, afterEach } from "vitest";
 import http from "node:http";
 import net from "node:net";
-import { serverClasses, setServerClasses, responseOnSocket, lastRequestOnSocket, connectionsOf, outHeadersKeyOf } from "../src/node-internals.js";
+import {
+  serverClasses,
+  setServerClasses,
+  responseOnSocket,
+  lastRequestOnSocket,
+  connectionsOf,
+  outHeadersKeyOf,
+  removeHeaders,
+  setValidHeader,
+} from "../src/node-internals.js";
+import { rawRequest } from "./helpers/server.js";
 import { start } from "./helpers/server.js";
 
 let started;
@@ -67,5 +77,28 @@ describe("Node internals lib-server relies on", () => {
     const res = await fetch(`http://127.0.0.1:${port}/`);
     expect(seen).toEqual({ key: "symbol", stored: ["Content-Type", "text/plain"], read: 7, names: ["content-type", "x-direct"] });
     expect(res.headers.get("x-direct")).toBe("7");
+  });
+
+  it("removeHeaders rebuilds the storage without the headers, keeping the others in order", async () => {
+    const DROPPED = [
+      ["Content-Type", "content-type"],
+      ["Content-Length", "content-length"],
+      ["Transfer-Encoding", "transfer-encoding"],
+    ];
+    let seen;
+    const port = await listen((req, res) => {
+      setValidHeader(res, "X-First", "x-first", "1");
+      setValidHeader(res, "Content-Type", "content-type", "text/plain");
+      res.setHeader("X-Last", "2");
+      setValidHeader(res, "Content-Length", "content-length", "5");
+      const before = res[outHeadersKeyOf(res)];
+      removeHeaders(res, DROPPED);
+      seen = { rebuilt: res[outHeadersKeyOf(res)] !== before, names: res.getHeaderNames(), last: res.getHeader("x-last") };
+      res.statusCode = 304;
+      res.end();
+    });
+    const { text } = await rawRequest(port, "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    expect(seen).toEqual({ rebuilt: true, names: ["x-first", "x-last"], last: "2" });
+    expect(text).toMatch(/^HTTP\/1\.1 304 Not Modified\r\nX-First: 1\r\nX-Last: 2\r\nDate: /);
   });
 });

@@ -5,7 +5,7 @@
 // reaches a setHeader/getHeader that middleware replaced.
 import { describe, it, expect, afterEach } from "vitest";
 import Server from "../src/index.js";
-import { start, rawRequest, startPair } from "./helpers/server.js";
+import { start, rawRequest, startPair, view } from "./helpers/server.js";
 
 let started;
 afterEach(() => started?.close());
@@ -176,6 +176,44 @@ describe("header values as stored, compared with Express 5", () => {
       await new Promise((resolve) => setImmediate(resolve));
       expect(pair.lib.context).toEqual(pair.reference.context);
       expect(pair.lib.context).toHaveLength(1);
+    } finally {
+      await pair.close();
+    }
+  });
+});
+
+// Express's res.send removes Content-Type, Content-Length and Transfer-Encoding for a 204 or
+// 304; lib-server rebuilds Node's header storage instead when nobody could see the calls.
+describe("res.send's 204 and 304 against Express 5", () => {
+  const NAMES = ["content-type", "content-length", "transfer-encoding", "etag", "x-kept"];
+
+  it.each(["/fresh", "/no-content", "/fresh?wrap", "/no-content?wrap"])("%s: the same answer, and the same header calls when wrapped", async (path) => {
+    const pair = await startPair((app) => {
+      const calls = [];
+      app.use((req, res, next) => {
+        if (req.query.wrap === undefined) return next();
+        const { setHeader, removeHeader } = res;
+        res.setHeader = function (name, value) {
+          calls.push(`set ${name}`);
+          return setHeader.call(this, name, value);
+        };
+        res.removeHeader = function (name) {
+          calls.push(`remove ${name}`);
+          return removeHeader.call(this, name);
+        };
+        next();
+      });
+      app.get("/fresh", (req, res) => res.set("X-Kept", "1").send("hello"));
+      app.get("/no-content", (req, res) => res.set("X-Kept", "1").status(204).json({ a: 1 }));
+      return calls;
+    });
+    try {
+      const [first] = await pair.both(path);
+      const headers = path.startsWith("/fresh") ? { "if-none-match": first.headers.etag } : {};
+      const [reference, lib] = await pair.both({ path, headers });
+      expect(lib.status).toBe(path.startsWith("/fresh") ? 304 : 204);
+      expect(view(lib, NAMES)).toEqual(view(reference, NAMES));
+      expect(pair.lib.context.filter((call) => call !== "set X-Powered-By")).toEqual(pair.reference.context.filter((call) => call !== "set X-Powered-By"));
     } finally {
       await pair.close();
     }

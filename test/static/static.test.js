@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { serveStatic } from "../../src/static/index.js";
 import { makeTree, listen, fallbackHandler, staticServers } from "./helpers.js";
 import { startPair, view } from "../helpers/server.js";
+import { recordHeaderCalls } from "../helpers/header-calls.js";
 
 // Headers a 304 may carry or must drop
 const NAMES = ["etag", "last-modified", "cache-control", "accept-ranges", "content-type", "content-length", "content-encoding"];
@@ -315,19 +316,7 @@ describe("a 304 seen by wrapped header methods", () => {
   it("the same setHeader/removeHeader calls as express.static, and the same headers unwrapped", async () => {
     const pair = await startPair((app, factory) => {
       const calls = [];
-      app.use((req, res, next) => {
-        if (req.query.wrap === undefined) return next();
-        const { setHeader, removeHeader } = res;
-        res.setHeader = function (name, value) {
-          calls.push(`set ${name}`);
-          return setHeader.call(this, name, value);
-        };
-        res.removeHeader = function (name) {
-          calls.push(`remove ${name}`);
-          return removeHeader.call(this, name);
-        };
-        next();
-      });
+      app.use(recordHeaderCalls(calls, (req) => req.query.wrap !== undefined));
       app.use(factory.static(tree.root));
       return calls;
     });

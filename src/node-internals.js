@@ -1,7 +1,7 @@
 // Everything lib-server reads of Node's HTTP internals, and the one thing it writes (a
-// response's header storage, as setHeader and removeHeader would leave it), in one place: none of it is public API,
-// so test/node-internals.test.js checks each on the running Node and fails loudly (instead
-// of lib-server silently degrading) when a release changes one.
+// response's header storage, as setHeader and removeHeader would leave it), in one place:
+// none of it is public API, so test/node-internals.test.js checks each on the running Node
+// and fails loudly (instead of lib-server silently degrading) when a release changes one.
 import http from "node:http";
 
 // http.Server keeps the classes it creates requests and responses with in two fields
@@ -98,9 +98,10 @@ export const headerChangesObserved = (res) => res.setHeader !== nativeSetHeader 
  * res.send call it, whether the header is set or not. Node's removeHeader deletes from its
  * header storage, and a delete turns that object into a slow dictionary for the rest of the
  * response (Node's _storeHeader iterates it). When nobody replaced setHeader/removeHeader, so
- * that the calls cannot be seen, the storage is rebuilt without the headers instead. Only
- * for responses without a body (304, 204, error pages rewriting their entity headers):
- * removeHeader's other effect, flags that change how a body is framed, is left out.
+ * that the calls cannot be seen, the storage is rebuilt without the headers instead. What
+ * that leaves out: for Content-Length and Transfer-Encoding (and Connection, Date) Node's
+ * removeHeader also records the removal, which only matters to how a body is framed, so
+ * callers drop those two from responses without a body (204, 304) only.
  */
 export function removeHeaders(res, names) {
   if (headerChangesObserved(res) || res._header) {

@@ -2,7 +2,7 @@
 // page (status from err.status/err.statusCode, stack hidden in production).
 import { routingPathOf } from "./url.js";
 import { htmlPage } from "./errors.js";
-import { removeHeaders, setValidHeader } from "./node-internals.js";
+import { headerPairs, removeHeaders, setValidHeader } from "./node-internals.js";
 import { encodeUrl, escapeHtml, statuses, nodeModule } from "./deps.js";
 
 const { finished } = nodeModule("node:stream");
@@ -83,7 +83,7 @@ function send(req, res, status, headers, message) {
 }
 
 // What the error page must not inherit from an answer that was under way.
-const REMOVED_HEADERS = ["Content-Encoding", "Content-Language", "Content-Range"].map((name) => [name, name.toLowerCase()]);
+const REMOVED_HEADERS = headerPairs("Content-Encoding", "Content-Language", "Content-Range");
 
 // finalhandler's formatting of the message: line breaks and runs of spaces kept.
 function errorPage(message) {

@@ -93,6 +93,9 @@ const nativeRemoveHeader = http.OutgoingMessage.prototype.removeHeader;
  */
 export const headerChangesObserved = (res) => res.setHeader !== nativeSetHeader || res.removeHeader !== nativeRemoveHeader || outHeadersKeyOf(res) === null;
 
+/** [name, lower-cased name] pairs, as removeHeaders takes them. */
+export const headerPairs = (...names) => names.map((name) => [name, name.toLowerCase()]);
+
 /**
  * res.removeHeader(name) for each [name, lower] pair, as send, finalhandler and Express's
  * res.send call it, whether the header is set or not. Node's removeHeader deletes from its

@@ -4,7 +4,7 @@
 import http from "node:http";
 import path from "node:path";
 import { createHttpError } from "./errors.js";
-import { headerOf, removeHeaders, setValidHeader } from "./node-internals.js";
+import { headerOf, headerPairs, removeHeaders, setValidHeader } from "./node-internals.js";
 import { builtinETags } from "./settings.js";
 import { mimeTypes, fileSender, contentDisposition, contentType, cookie, encodeUrl, escapeHtml, statuses, vary, signCookie as sign } from "./deps.js";
 
@@ -15,7 +15,7 @@ const charsetCache = new Map(); // Content-Type → the same with charset=utf-8,
 const INVALID_HEADER_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
 
 // What a 204 or 304 answer drops, as Express's res.send removes them
-const BODYLESS_DROPPED = ["Content-Type", "Content-Length", "Transfer-Encoding"].map((name) => [name, name.toLowerCase()]);
+const BODYLESS_DROPPED = headerPairs("Content-Type", "Content-Length", "Transfer-Encoding");
 
 export class Response extends http.ServerResponse {
   status(code) {

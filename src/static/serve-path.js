@@ -13,7 +13,7 @@ import { singleRange } from "./ranges.js";
 import { acceptsEncoding } from "./accept-encoding.js";
 import { compressedCopy } from "./compress.js";
 import { fresh, vary } from "../deps.js";
-import { headerOf, setValidHeader, headerChangesObserved, removeHeaders } from "../node-internals.js";
+import { headerOf, setValidHeader, headerChangesObserved, removeHeaders, headerPairs } from "../node-internals.js";
 
 // Bigger than the fs default (64 KiB): fewer reads and writes per large file.
 const STREAM_CHUNK = 256 * 1024;
@@ -177,10 +177,8 @@ function answer(req, res, next, entry, body, encoding, site, whole) {
     setValidHeader(res, "Last-Modified", "last-modified", body.lastModified);
   }
   if (etag !== undefined && headerOf(res, "ETag", "etag") === undefined) setValidHeader(res, "ETag", "etag", etag);
-  // Content-Type is set before the 412/416 checks, as send sets it: whoever answers those
-  // errors keeps it.
-  const typeUnset = headerOf(res, "Content-Type", "content-type") === undefined;
-
+  let failed = false;
+  let notModified = false;
   if (
     headers["if-none-match"] !== undefined ||
     headers["if-modified-since"] !== undefined ||
@@ -189,24 +187,25 @@ function answer(req, res, next, entry, body, encoding, site, whole) {
   ) {
     const currentEtag = headerOf(res, "ETag", "etag");
     const lastModified = headerOf(res, "Last-Modified", "last-modified");
-    if (preconditionFailed(headers, currentEtag, lastModified)) {
-      if (typeUnset) setValidHeader(res, "Content-Type", "content-type", entry.type);
-      return site.fail(req, res, next, 412, true);
-    }
+    failed = preconditionFailed(headers, currentEtag, lastModified);
     const status = res.statusCode;
     // If-None-Match, else If-Modified-Since (never with a request Cache-Control: no-cache), as req.fresh.
-    if (((status >= 200 && status < 300) || status === 304) && fresh(headers, { etag: currentEtag, "last-modified": lastModified })) {
-      // A 304 drops the entity headers, as send does. Setting a Content-Type only to remove
-      // it again shows only to a wrapped setHeader/removeHeader, and the removeHeader would
-      // make Node's header storage a slow dictionary (~11% of a 304).
-      if (typeUnset && headerChangesObserved(res)) setValidHeader(res, "Content-Type", "content-type", entry.type);
-      removeHeaders(res, ENTITY_HEADERS);
-      res.statusCode = 304;
-      res.end();
-      return;
-    }
+    notModified = !failed && ((status >= 200 && status < 300) || status === 304) && fresh(headers, { etag: currentEtag, "last-modified": lastModified });
   }
-  if (typeUnset) setValidHeader(res, "Content-Type", "content-type", entry.type);
+  // Content-Type before the 412/416 checks, as send sets it: whoever answers those errors
+  // keeps it. A 304 drops it again, as send does; setting it only to remove it shows only to
+  // a wrapped setHeader/removeHeader, and the removal would make Node's header storage a
+  // slow dictionary (~11% of a 304).
+  if (headerOf(res, "Content-Type", "content-type") === undefined && (!notModified || headerChangesObserved(res))) {
+    setValidHeader(res, "Content-Type", "content-type", entry.type);
+  }
+  if (failed) return site.fail(req, res, next, 412, true);
+  if (notModified) {
+    removeHeaders(res, ENTITY_HEADERS);
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
   // Set only now: a 304 has no body to describe.
   if (encoding !== undefined) res.setHeader("Content-Encoding", encoding);
 
@@ -240,7 +239,7 @@ function answer(req, res, next, entry, body, encoding, site, whole) {
 }
 
 // Headers describing a body that a 304 doesn't have.
-const ENTITY_HEADERS = ["Content-Encoding", "Content-Language", "Content-Length", "Content-Range", "Content-Type"].map((name) => [name, name.toLowerCase()]);
+const ENTITY_HEADERS = headerPairs("Content-Encoding", "Content-Language", "Content-Length", "Content-Range", "Content-Type");
 
 // A file deleted (or swapped, see openEntry) before it's opened answers 404
 // (nothing was sent yet); one that shrinks mid-stream can't honour

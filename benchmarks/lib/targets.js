@@ -41,6 +41,10 @@ export const TARGETS = [
   sameCase("memory", "lib-server", "<=", 1, "polka"),
   sameCase("post-json", "lib-server", ">=", 0.9, "fastify"),
   sameCase("post-json", "lib-server", ">=", 3, "express"),
+  // Like for like: Fastify computing a weak SHA-1 ETag too (@fastify/etag), as Express does.
+  sameCase("hello", "lib-server", ">=", 1, "fastify-etag"),
+  sameCase("json", "lib-server", ">=", 1, "fastify-etag"),
+  sameCase("post-json", "lib-server", ">=", 1, "fastify-etag"),
   sameCase("routers", "lib-server", ">=", 3, "express"),
   // No cliff for a mounted app or an app behind a function: the same speed as a Router.
   sameCase("mounting", "lib-server-sub-app", ">=", 0.9, "lib-server-router"),

@@ -12,6 +12,7 @@ export default {
     "express",
     "express4",
     "fastify",
+    "fastify-etag",
     "polka",
   ]),
   cases: [

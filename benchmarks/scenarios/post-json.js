@@ -12,6 +12,7 @@ export default {
     "lib-server",
     "express",
     "fastify",
+    "fastify-etag",
     { name: "lib-server-json-on-node", file: "node-lib-server-json", label: "lib-server json() on node:http" },
     { name: "body-parser-json-on-node", file: "node-body-parser-json", label: "express.json() on node:http" },
   ]),

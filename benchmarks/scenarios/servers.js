@@ -11,6 +11,7 @@ const LABELS = {
   express: "Express 5",
   express4: "Express 4",
   fastify: "Fastify",
+  "fastify-etag": "Fastify + @fastify/etag",
   polka: "Polka",
   "serve-static": "serve-static",
   sirv: "sirv",

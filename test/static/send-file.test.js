@@ -216,13 +216,18 @@ describe("res.sendFile and res.download against Express", () => {
     }
   });
 
+  // Express races two reports here: send's "headers already sent" error against on-finished
+  // seeing the ended response, which it reports as ECONNABORTED (68 times in 500 in a loop on
+  // this machine). lib-server always gives the first, Express's usual answer.
   it("calls back with an error when the response already ended", async () => {
     seen.express.length = seen.lib.length = 0;
     const [expected, actual] = await d.both({ path: "/after-end" });
     expect(actual).toEqual(expected);
     await expect.poll(() => seen.lib.length + seen.express.length).toBe(2);
-    expect(seen.lib).toEqual(seen.express);
-    expect(seen.lib[0]).toMatchObject({ status: 500, message: "Can't set headers after they are sent." });
+    const headersSent = { name: "Error", message: "Can't set headers after they are sent.", status: 500 };
+    const aborted = { name: "Error", code: "ECONNABORTED", message: "Request aborted" };
+    expect(seen.lib).toEqual([headersSent]);
+    expect([headersSent, aborted]).toContainEqual(seen.express[0]);
   });
 
   it("calls back with ECONNABORTED when the client went away first", async () => {

@@ -12,11 +12,12 @@ const RESERVED = "()[]?+!";
 export function compilePattern(pattern, { end = true, strict = false, sensitive = false } = {}) {
   if (pattern instanceof RegExp) return compileRegExp(pattern, end);
   if (typeof pattern !== "string") throw new TypeError(`path must be a string or RegExp, got ${typeof pattern}`);
-  // Non-strict routing ignores a trailing slash of the pattern text (not of its groups).
-  const tokens = parse(strict ? pattern : pattern.replace(/\/+$/, "") || "/");
-  const alternatives = expand(tokens);
+  // Non-strict routing ignores a trailing slash of the pattern text (not of its groups); as
+  // in Express, errors then quote the pattern without it.
+  const source = strict ? pattern : pattern.replace(/\/+$/, "") || "/";
+  const alternatives = expand(parse(source), source);
   const keys = [];
-  const sources = alternatives.map((alt) => toRegExpSource(alt, keys));
+  const sources = alternatives.map((alt) => toRegExpSource(alt, keys, source));
   const tail = end ? (strict ? "$" : "(?:\\/$)?$") : strict ? "(?=\\/|$)" : "(?:\\/$)?(?=\\/|$)";
   const regexp = new RegExp(`^(?:${sources.join("|")})${tail}`, sensitive ? "" : "i");
   return {
@@ -55,20 +56,31 @@ function compileRegExp(regexp, end) {
 
 // ---- parsing ---------------------------------------------------------------
 
+// Errors count code points, as path-to-regexp's do.
 function parse(str) {
   let i = 0;
   let unnamedWildcard = 0;
+  const fail = (message) => new PathError(message, str);
+  const at = (index) => codePointIndex(str, index);
 
   function name() {
     if (str[i] === '"') {
-      const close = str.indexOf('"', i + 1);
-      if (close === -1) throw pathError("Unterminated quote", str);
-      const value = str.slice(i + 1, close);
-      i = close + 1;
-      return value;
+      // A quoted name; a backslash takes the next character as it is.
+      const quoteStart = i;
+      let value = "";
+      for (i++; i < str.length; i++) {
+        if (str[i] === '"') {
+          i++;
+          if (!value) throw fail(`Missing parameter name at index ${at(i)}`);
+          return value;
+        }
+        if (str[i] === "\\") i++;
+        value += str[i] ?? "";
+      }
+      throw fail(`Unterminated quote at index ${at(quoteStart)}`);
     }
     const match = /^[$_\p{ID_Start}][$\u200c\u200d\p{ID_Continue}]*/u.exec(str.slice(i));
-    if (!match) throw pathError(`Missing parameter name at index ${i}`, str);
+    if (!match) throw fail(`Missing parameter name at index ${at(i)}`);
     i += match[0].length;
     return match[0];
   }
@@ -88,7 +100,8 @@ function parse(str) {
         return tokens;
       }
       if (ch === "\\") {
-        text += str[i + 1] ?? "";
+        if (i + 1 === str.length) throw fail(`Unexpected end after \\ at index ${at(i + 1)}`);
+        text += str[i + 1];
         i += 2;
       } else if (ch === ":") {
         i++;
@@ -119,13 +132,13 @@ function parse(str) {
         flush();
         tokens.push({ type: "group", tokens: sequence("}") });
       } else if (ch === "}" || RESERVED.includes(ch)) {
-        throw pathError(`Unexpected ${ch} at index ${i}`, str);
+        throw fail(`Unexpected ${ch} at index ${at(i)}`);
       } else {
         text += ch;
         i++;
       }
     }
-    if (closing) throw pathError(`Unterminated group, expected ${closing}`, str);
+    if (closing) throw fail(`Unexpected end at index ${at(str.length)}, expected ${closing}`);
     flush();
     return tokens;
   }
@@ -133,25 +146,31 @@ function parse(str) {
   return sequence(null);
 }
 
-function pathError(message, path) {
-  return new TypeError(`${message} in path ${JSON.stringify(path)}`);
+// Express 5's route errors, word for word: path-to-regexp's PathError (a TypeError).
+class PathError extends TypeError {
+  constructor(message, originalPath) {
+    super(`${message}: ${originalPath}; visit https://git.new/pathToRegexpError for info`);
+    this.originalPath = originalPath;
+  }
 }
 
+const codePointIndex = (str, index) => [...str.slice(0, index)].length;
+
 // Optional groups become alternatives, longest first, the order path-to-regexp tries them.
-function expand(tokens) {
+function expand(tokens, pattern) {
   let results = [[]];
   for (const token of tokens) {
     if (token.type !== "group") {
       for (const r of results) r.push(token);
       continue;
     }
-    const inner = expand(token.tokens);
+    const inner = expand(token.tokens, pattern);
     const next = [];
     for (const r of results) {
       for (const alt of inner) next.push(r.concat(alt));
       next.push(r.slice());
     }
-    if (next.length > 256) throw new TypeError("Too many optional groups in one path");
+    if (next.length > 256) throw new PathError("Too many path combinations", pattern);
     results = next;
   }
   return results.map(mergeText);
@@ -174,7 +193,7 @@ const escapeRe = (s) => s.replace(/[.+*?^${}()[\]|/\\]/g, "\\$&");
 // Path-to-regexp 8.4's capture rules (Express 5.3), which also keep matching linear: only
 // the first wildcard of a path may cross "/", a later one or a param next to a wildcard
 // stops at the text around it, so no two greedy groups compete for the same characters.
-function toRegExpSource(tokens, keys) {
+function toRegExpSource(tokens, keys, pattern) {
   let source = "";
   let backtrack = ""; // text since the last capture
   let wildcardBacktrack = ""; // text right after the last wildcard
@@ -189,7 +208,7 @@ function toRegExpSource(tokens, keys) {
       if (token.value.includes("/")) segmentCaptures = NONE;
       continue;
     }
-    if (previousCapture !== NONE && !backtrack) throw new TypeError(`Missing text before "${token.name}"`);
+    if (previousCapture !== NONE && !backtrack) throw new PathError(`Missing text before "${token.name}" ${token.type}`, pattern);
     if (token.type === "param") {
       if (segmentCaptures & WILDCARD) source += `(${negate("/", backtrack)}+)`;
       else if (wildcardLaterInSegment(tokens, index + 1)) source += `(${negate("/", textAt(tokens, index + 1))}+)`;

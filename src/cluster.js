@@ -45,6 +45,9 @@ function runPrimary({ workers: count, shutdownTimeout }) {
   const fork = () => {
     const worker = nodeCluster.fork();
     forkedAt.set(worker.id, Date.now());
+    // A worker's 'error' (its channel or a signal failing) has no listener otherwise, and an
+    // unhandled 'error' would take the primary, and with it every worker, down.
+    worker.on("error", (err) => console.error(`lib-server: worker ${worker.process.pid}: ${err.message}`));
   };
 
   nodeCluster.on("exit", (worker, code, signal) => {
@@ -79,7 +82,9 @@ function runPrimary({ workers: count, shutdownTimeout }) {
           clearTimeout(kill);
           resolve();
         });
-        if (worker.isConnected()) worker.send(SHUTDOWN);
+        // A worker dying right now may still look connected while its end of the channel
+        // is closed: the send then fails (EPIPE) and a signal asks instead.
+        if (worker.isConnected()) worker.send(SHUTDOWN, (err) => err && worker.process.kill("SIGTERM"));
         else worker.process.kill("SIGTERM");
       }
     });

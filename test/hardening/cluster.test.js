@@ -102,6 +102,17 @@ describe("cluster()", () => {
     expect(Date.now() - started).toBeLessThan(3000);
   });
 
+  // The flake this reproduces: SIGTERM while a crash-looping worker was dying, its channel
+  // closed but its exit not yet seen; the shutdown message failed (EPIPE), and the unhandled
+  // 'error' on the worker killed the primary with code 1.
+  it("a shutdown message that cannot be delivered still ends in a clean exit", async () => {
+    const { ready, child, exited, stderr } = startCluster({ WORKERS: "2", BROKEN_IPC: "1" });
+    await ready;
+    child.kill("SIGTERM");
+    expect(await exited).toEqual({ code: 0, signal: null });
+    expect(stderr()).not.toMatch(/Unhandled 'error'/);
+  });
+
   for (const signal of ["SIGTERM", "SIGINT"]) {
     it(`${signal} to the primary drains in-flight requests, then all processes exit 0`, async () => {
       const { ready, child, exited } = startCluster({ WORKERS: "2" });

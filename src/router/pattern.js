@@ -14,10 +14,10 @@ export function compilePattern(pattern, { end = true, strict = false, sensitive 
   if (typeof pattern !== "string") throw new TypeError(`path must be a string or RegExp, got ${typeof pattern}`);
   // Non-strict routing ignores a trailing slash of the pattern text (not of its groups); as
   // in Express, errors then quote the pattern without it.
-  const source = strict ? pattern : pattern.replace(/\/+$/, "") || "/";
-  const alternatives = expand(parse(source), source);
+  const path = strict ? pattern : pattern.replace(/\/+$/, "") || "/";
+  const alternatives = expand(parse(path), path);
   const keys = [];
-  const sources = alternatives.map((alt) => toRegExpSource(alt, keys, source));
+  const sources = alternatives.map((alt) => toRegExpSource(alt, keys, path));
   const tail = end ? (strict ? "$" : "(?:\\/$)?$") : strict ? "(?=\\/|$)" : "(?:\\/$)?(?=\\/|$)";
   const regexp = new RegExp(`^(?:${sources.join("|")})${tail}`, sensitive ? "" : "i");
   return {

@@ -45,23 +45,12 @@ export class Request extends http.IncomingMessage {
     return typeis()(this, types.length === 1 && Array.isArray(types[0]) ? types[0] : types);
   }
 
-  // Parsed once per query string and parser (a mounted sub-app may have its own) and
-  // cached; assignable, since some middleware replaces it.
+  // Parsed anew on every read, with the app's parser (a mounted sub-app may have its own),
+  // and a getter only, as in Express 5: changes to the object, or assignments (which throw
+  // in strict code), do not stick. Object.defineProperty(req, "query", ...) still works.
   get query() {
-    const search = queryStringOf(this.url);
     const parse = this.app.settings["query parser fn"];
-    if (this._queryCache !== undefined && this._querySource === search && this._queryParser === parse) return this._queryCache;
-    const value = parse ? parse(search) : Object.create(null);
-    this._querySource = search;
-    this._queryParser = parse;
-    this._queryCache = value;
-    return value;
-  }
-
-  set query(value) {
-    this._querySource = queryStringOf(this.url);
-    this._queryParser = this.app.settings["query parser fn"];
-    this._queryCache = value;
+    return parse ? parse(queryStringOf(this.url)) : Object.create(null);
   }
 
   // Exactly the path the router matches, also for absolute-form (proxy) targets.

@@ -6,7 +6,7 @@ import { normalizeOptions } from "./options.js";
  * into req.body. Options: limit, type, strict, reviver, inflate, verify.
  */
 export function json(options) {
-  return createBodyParser({
+  return createBodyParser("jsonParser", {
     ...normalizeOptions(options, "application/json"),
     parse: createJsonParse(options?.reviver, options?.strict !== false),
     isValidCharset: isUtfCharset, // RFC 7159 §8.1: JSON is UTF-8/16/32

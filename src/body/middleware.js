@@ -11,16 +11,17 @@ import { readStream } from "./read.js";
 // (or, past the limit mid-body, leaving it unread for the connection to close).
 
 /**
+ * @param {string} name the middleware's function name, as body-parser's
  * @param {object} settings normalizeOptions() output plus
  *   parse: ((text|buffer, charset) => body) | null (null: the body as read),
  *   isValidCharset: ((charset) => boolean) | null,
  *   skipCharset: boolean (raw bodies are never decoded)
  * @returns {(req, res, next) => void}
  */
-export function createBodyParser(settings) {
+export function createBodyParser(name, settings) {
   const { shouldParse, isValidCharset, skipCharset, defaultCharset, inflate, limit } = settings;
 
-  return function bodyParser(req, res, next) {
+  const bodyParser = function (req, res, next) {
     if (req._body === true || requestFinished(req)) {
       next(); // another parser already consumed the body
       return;
@@ -64,6 +65,9 @@ export function createBodyParser(settings) {
 
     readStream(stream, length, limit, onBodyReadInScope, new BodyJob(req, res, next, settings, charset, stream));
   };
+  // body-parser's names (jsonParser, ...), as tools listing a router's stack show them.
+  Object.defineProperty(bodyParser, "name", { value: name });
+  return bodyParser;
 }
 
 // The stream's events fire in the socket's async context; a job remembers the

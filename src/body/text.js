@@ -6,7 +6,7 @@ import { normalizeOptions } from "./options.js";
  * decoded with the request charset (or `defaultCharset`, default utf-8).
  */
 export function text(options) {
-  return createBodyParser({
+  return createBodyParser("textParser", {
     ...normalizeOptions(options, "text/plain"),
     parse: null, // the decoded text is the body
     isValidCharset: null,

@@ -15,7 +15,7 @@ export function urlencoded(options) {
   if (!isFormCharset(common.defaultCharset)) {
     throw new TypeError("option defaultCharset must be either utf-8 or iso-8859-1");
   }
-  return createBodyParser({
+  return createBodyParser("urlencodedParser", {
     ...common,
     parse: createFormParse(options),
     isValidCharset: isFormCharset,

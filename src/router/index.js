@@ -4,8 +4,6 @@ import { Layer } from "./layer.js";
 import { Route, methods } from "./route.js";
 import { handle } from "./dispatch.js";
 
-const noop = () => {};
-
 export function Router(options = {}) {
   function router(req, res, next) {
     router.handle(req, res, next);
@@ -49,7 +47,12 @@ Router.prototype.use = function use(...args) {
 
 Router.prototype.route = function route(path) {
   const route = new Route(path);
-  const layer = new Layer(path, { end: true, strict: this.strict, sensitive: this.caseSensitive }, noop);
+  // The dispatch walks layer.route itself; handle is router 2's, for code that calls
+  // a route layer found in router.stack (or reads its name).
+  function handle(req, res, next) {
+    route.dispatch(req, res, next);
+  }
+  const layer = new Layer(path, { end: true, strict: this.strict, sensitive: this.caseSensitive }, handle);
   layer.route = route;
   this.stack.push(layer);
   this.index = null;

@@ -10,7 +10,7 @@ export const lowercaseMethod = (method) => LOWERCASE[method] ?? (typeof method =
 export class Route {
   constructor(path) {
     this.path = path;
-    this.stack = []; // { method: lowercase name or undefined for all(), handle }
+    this.stack = []; // { method: lowercase name or undefined for all(), handle, name }
     this.methods = Object.create(null);
   }
 
@@ -78,7 +78,7 @@ export class Route {
     if (fns.length === 0) throw new TypeError("argument handler is required");
     for (const fn of fns) {
       if (typeof fn !== "function") throw new TypeError("argument handler must be a function");
-      this.stack.push({ method, handle: fn });
+      this.stack.push({ method, handle: fn, name: fn.name || "<anonymous>" });
       this.methods[method ?? "_all"] = true;
     }
     return this;

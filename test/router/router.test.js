@@ -609,6 +609,29 @@ compareSuite(
   ["http://host", "http://host?a=1", "http://t", "http://host/t"],
 );
 
+// What tools that list or call a router's stack (express-list-endpoints, test helpers
+// calling a route layer's handle) read: layer and handler names, a route layer's handle.
+compareSuite(
+  "the router stack as tools read it",
+  (app, factory) => {
+    app.use(factory.json(), factory.urlencoded(), factory.text(), factory.raw());
+    app.get("/", function home(req, res) {
+      res.send("home");
+    });
+    app
+      .route("/r")
+      .all((req, res, next) => next())
+      .get(function getR(req, res) {
+        res.send("r");
+      });
+    app.get("/names", (req, res) =>
+      res.json(app.router.stack.map((layer) => ({ name: layer.name, route: layer.route?.stack.map((entry) => [entry.method ?? null, entry.name]) }))),
+    );
+    app.get("/via-layer", (req, res, next) => app.router.stack.find((layer) => layer.route?.path === "/").handle(req, res, next));
+  },
+  ["/names", "/via-layer"],
+);
+
 describe("the automatic OPTIONS answer", () => {
   let d;
   beforeAll(async () => {

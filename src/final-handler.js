@@ -1,7 +1,7 @@
 // What answers when nothing else did: Express's 404 "Cannot GET /x" page, or the error
 // page (status from err.status/err.statusCode, stack hidden in production).
 import { routingPathOf } from "./url.js";
-import { htmlPage } from "./errors.js";
+import { htmlPage, isBodyAbandoned } from "./errors.js";
 import { headerPairs, removeHeaders, setValidHeader } from "./node-internals.js";
 import { encodeUrl, escapeHtml, statuses, nodeModule } from "./deps.js";
 
@@ -37,10 +37,13 @@ export function finalHandler(req, res, err, env, onError) {
     return;
   }
   const write = () => send(req, res, status, headers, message);
-  // Answer once the request body is drained, so the client reads the response cleanly; a
-  // body a parser gave up on (res.shouldKeepAlive false: past its limit) is not drained,
-  // the connection closes after this answer instead.
-  if (req.readableEnded || req.complete || !req.socket || res.shouldKeepAlive === false) write();
+  // Answer once the request is read to its end, as finalhandler does: the client then
+  // reads the response cleanly, and hooks on the request's end (on-finished, loggers) run
+  // before those on the response's. A complete request nobody listens to the end of can be
+  // answered at once (nothing could tell). A body a parser gave up on past its limit is
+  // not drained: the connection closes after this answer instead.
+  const endUnobserved = req.complete && req.listenerCount("end") === 0;
+  if (req.readableEnded || endUnobserved || !req.socket || isBodyAbandoned(req)) write();
   else {
     req.unpipe();
     finished(req, write);

@@ -91,6 +91,34 @@ compareSuite(
   ["/stack", "/no-stack", "/string"],
 );
 
+// Loggers hook both ends (on-finished listens for the request's "end" and the response's
+// "finish"): finalhandler reads the request to its end before it answers, so theirs come in
+// that order, also for a GET nobody read and for a small body nobody parsed.
+compareSuite(
+  "the request ends before the final handler's answer finishes",
+  (app) => {
+    let last = [];
+    app.get("/order", (req, res) => res.json(last));
+    app.use((req, res, next) => {
+      const events = (last = []);
+      req.on("end", () => events.push("request end"));
+      res.on("finish", () => events.push("response finish"));
+      next();
+    });
+    app.get("/err", (req, res, next) => next(fail({ status: 400 })));
+  },
+  [
+    "/missing",
+    "/order",
+    "/err",
+    "/order",
+    { method: "POST", path: "/missing", headers: { "content-type": "text/plain" }, body: "small" },
+    "/order",
+    { method: "POST", path: "/missing", headers: { "content-type": "text/plain" }, body: "x".repeat(200_000) },
+    "/order",
+  ],
+);
+
 describe("error logging", () => {
   let d;
   beforeAll(async () => {

@@ -2,7 +2,7 @@ import { AsyncResource } from "node:async_hooks";
 import { finished } from "node:stream";
 import zlib from "node:zlib";
 import { charsetOf, decode, isKnownCharset, unsupportedCharset } from "./charset.js";
-import { asHttpError, createHttpError } from "../errors.js";
+import { abandonBody, asHttpError, createHttpError } from "../errors.js";
 import { readStream } from "./read.js";
 
 // The request flow shared by json/urlencoded/text/raw, with body-parser 2's
@@ -157,6 +157,7 @@ function failPastLimit(job, error) {
   }
   // Node then sends "Connection: close" and ends the connection after the response
   if (res && !res.headersSent) res.shouldKeepAlive = false;
+  abandonBody(req);
   job.next(error);
 }
 

@@ -127,7 +127,8 @@ function onBodyRead(job, err, body) {
 }
 
 // A failed read answers once the client has sent the whole body (discarded,
-// never buffered), so the connection stays usable, as body-parser does.
+// never buffered), as body-parser does: the connection stays usable, and a client
+// still sending reads the answer cleanly instead of a reset.
 function failRead(job, err) {
   const { req, stream } = job;
   const error = asHttpError(err, 400);
@@ -135,35 +136,44 @@ function failRead(job, err) {
     req.unpipe(stream);
     discard(stream);
   }
-  if (typeof req.complete !== "boolean" || requestFinished(req)) {
-    job.next(error);
-  } else if (error.type === "entity.too.large" && !req.complete) {
-    // Node may not have parsed the rest of this socket read yet (the body's end
-    // included): decide once it has
-    setImmediate(failPastLimit, job, error);
-  } else {
-    answerWhenDrained(job, error);
-  }
+  if (typeof req.complete !== "boolean" || requestFinished(req)) job.next(error);
+  else answerWhenDrained(job, error);
 }
 
-// Past the limit with the body still arriving, its rest may never end (a 1 TB
-// Content-Length, an endless chunked upload): the request stays paused, unread,
-// and Node closes the connection once the 413 is answered.
-function failPastLimit(job, error) {
-  const { req, res } = job;
-  if (req.complete) {
-    answerWhenDrained(job, error);
+// How much of a failed body is read and discarded before answering. The rest of a
+// larger one may never end (a 1 TB Content-Length, an endless chunked upload): it is
+// left unread, and Node closes the connection once the error is answered.
+const MAX_DRAINED_BYTES = 16 * 1024 * 1024;
+
+function answerWhenDrained(job, error) {
+  const { req } = job;
+  if (Number(req.headers["content-length"]) > MAX_DRAINED_BYTES) {
+    abandon(job, error);
     return;
   }
+  let drained = 0;
+  const count = (chunk) => {
+    drained += chunk.length;
+    if (drained <= MAX_DRAINED_BYTES) return;
+    stopWaiting();
+    req.off("data", count);
+    req.pause();
+    abandon(job, error);
+  };
+  const stopWaiting = finished(req, () => {
+    req.off("data", count);
+    job.runInAsyncScope(job.next, null, error);
+  });
+  req.on("data", count); // the chunks are dropped once counted
+  req.resume();
+}
+
+function abandon(job, error) {
+  const { req, res } = job;
   // Node then sends "Connection: close" and ends the connection after the response
   if (res && !res.headersSent) res.shouldKeepAlive = false;
   abandonBody(req);
-  job.next(error);
-}
-
-function answerWhenDrained(job, error) {
-  finished(job.req, () => job.runInAsyncScope(job.next, null, error));
-  job.req.resume();
+  job.runInAsyncScope(job.next, null, error);
 }
 
 function discard(stream) {

@@ -8,7 +8,7 @@ import { readStream } from "./read.js";
 // The request flow shared by json/urlencoded/text/raw, with body-parser 2's
 // rules: which requests are parsed, charset and Content-Encoding checks,
 // reading under the limit, verify, parse, and draining the request on error
-// (or, past the limit mid-body, leaving it unread for the connection to close).
+// (up to 16 MiB of it; past that, leaving it unread for the connection to close).
 
 /**
  * @param {string} name the middleware's function name, as body-parser's

@@ -406,8 +406,10 @@ function adoptServer(app, server) {
   setServerClasses(server, app.requestClass(), app.responseClass());
 }
 
+// Named as Node's own (IncomingMessage, ServerResponse), as Express's objects are: what
+// loggers and error messages ("Cannot set property query of #<IncomingMessage>") show.
 function classOn(Base, prototype) {
-  const Derived = class extends Base {};
+  const Derived = { [Base.name]: class extends Base {} }[Base.name];
   Object.setPrototypeOf(Derived.prototype, prototype);
   return Derived;
 }

@@ -5,6 +5,7 @@ import { responseOnSocket } from "./node-internals.js";
 
 const ANSWERS = {
   HPE_HEADER_OVERFLOW: "431 Request Header Fields Too Large",
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: "413 Payload Too Large", // Node's own status for it
   ERR_HTTP_REQUEST_TIMEOUT: "408 Request Timeout",
   HPE_URI_TOO_LONG: "414 URI Too Long",
 };

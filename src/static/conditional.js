@@ -8,7 +8,8 @@
 // with weak validators could never satisfy If-Match.
 export function preconditionFailed(headers, etag, lastModified) {
   const ifMatch = headers["if-match"];
-  if (ifMatch !== undefined) {
+  if (ifMatch) {
+    // an empty If-Match counts as none, as in send
     if (ifMatch.trim() === "*") return false;
     return etag === undefined || !listIncludes(ifMatch, etag, etag.startsWith("W/"));
   }

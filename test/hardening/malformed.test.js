@@ -73,6 +73,11 @@ const cases = [
     status: 431,
   },
   { name: "request target beyond maxHeaderSize", data: `GET /${"a".repeat(20_000)} HTTP/1.1\r\n${H}\r\n`, status: 431 },
+  {
+    name: "chunk extensions beyond Node's limit (413, as Node answers)",
+    data: `POST /echo HTTP/1.1\r\n${H}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2;${"e".repeat(20_000)}\r\n{}\r\n0\r\n\r\n`,
+    status: 413,
+  },
 ];
 
 describe("malformed requests", () => {

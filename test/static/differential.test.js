@@ -215,6 +215,7 @@ describe("matches express.static", () => {
       { "if-match": opaque },
       { "if-match": `"other", ${etag}` },
       { "if-match": '"other"' },
+      { "if-match": "" },
       { "if-unmodified-since": stale },
       { range: "bytes=0-1", "if-range": etag },
       { range: "bytes=0-1", "if-range": '"other"' },

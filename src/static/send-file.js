@@ -66,7 +66,14 @@ export function sendFile(req, res, filePath, options, done) {
   const checked = cfg.root === null ? absoluteTarget(filePath) : normalizeRelative(filePath);
   if (typeof checked === "number") return finish(failureError(checked));
   if (cfg.dotfiles !== "allow" && hasDotSegment(checked)) return finish(failureError(cfg.dotfiles === "deny" ? 403 : 404));
-  servePath(req, res, null, cfg.root === null ? checked : rootPrefix(cfg.root) + checked, site);
+  servePath(req, res, null, cfg.root === null ? checked : underRoot(cfg.root, checked, filePath), site);
+}
+
+// A name that reduces to the root itself ("", ".", "a/..") names the root directory
+// without a trailing slash, as in send: EISDIR, not the root's index page ("/" asks for that).
+function underRoot(root, checked, filePath) {
+  if (checked === "/" && !filePath.endsWith("/")) return rootPrefix(root) || "/";
+  return rootPrefix(root) + checked;
 }
 
 function requestAborted() {

@@ -254,6 +254,10 @@ describe("res.sendFile and res.download against Express", () => {
       ["nodir/", { root: tree.root }],
       ["a.txt/", { root: tree.root }],
       ["dir/", { root: tree.root, index: false }],
+      // Names that reduce to the root itself: the directory, not its index page.
+      [".", { root: join(tree.root, "dir") }],
+      ["", { root: join(tree.root, "dir") }],
+      ["sub/..", { root: join(tree.root, "dir") }],
       [".config/app.json", { root: tree.root }],
       [".config/app.json", { root: tree.root, dotfiles: "deny" }],
       ["../a.txt", { root: join(tree.root, "dir") }],

@@ -77,3 +77,4 @@ export const shutdown = lazy("./shutdown.js"); // on app.close()
 // 25 internal modules a server never uses. require() returns the module without them.
 export const nodeModule = (id) => require(id);
 export const nodeCrypto = lazy("node:crypto"); // for the built-in ETags' hash, on the first one
+export const nodeQuerystring = lazy("node:querystring"); // for query strings with malformed escapes

@@ -1,6 +1,6 @@
 // Compiles the app settings that hold behaviour ("etag", "query parser", "trust proxy")
 // into the functions the request/response code calls, once, at app.set() time.
-import { qs, proxyaddr, parseQuery, nodeCrypto } from "./deps.js";
+import { qs, proxyaddr, parseQuery, nodeCrypto, nodeQuerystring } from "./deps.js";
 
 export function compileETag(value) {
   if (typeof value === "function") return value;
@@ -38,14 +38,32 @@ export function compileQueryParser(value) {
 const MAX_PAIRS = 1000;
 const parseSimpleQuery = (str) => {
   if (str === null) return parseQuery("");
-  if (str.length < MAX_PAIRS) return parseQuery(str);
+  const parsed = parseQuery(firstPairs(str));
+  // fast-querystring leaves a key or value with a malformed escape ("%E9", "%zz") as sent,
+  // valid escapes next to it included; node:querystring, Express's parser, decodes what it
+  // can and puts U+FFFD for the rest. Such strings take Express's parser.
+  return str.includes("%") && hasUndecoded(parsed) ? nodeQuerystring().parse(str) : parsed;
+};
+
+function firstPairs(str) {
+  if (str.length < MAX_PAIRS) return str;
   let cut = -1;
   for (let pairs = 0; pairs < MAX_PAIRS; pairs++) {
     cut = str.indexOf("&", cut + 1);
-    if (cut === -1) return parseQuery(str);
+    if (cut === -1) return str;
   }
-  return parseQuery(str.slice(0, cut));
-};
+  return str.slice(0, cut);
+}
+
+// Whether a "%" survived decoding (rarely a decoded "%25": parsing again gives the same).
+function hasUndecoded(parsed) {
+  for (const key in parsed) {
+    if (key.includes("%")) return true;
+    const value = parsed[key];
+    if (typeof value === "string" ? value.includes("%") : value.some((item) => item.includes("%"))) return true;
+  }
+  return false;
+}
 
 export function compileTrust(value) {
   if (typeof value === "function") return value;

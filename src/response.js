@@ -14,6 +14,8 @@ const charsetCache = new Map(); // Content-Type → the same with charset=utf-8,
 // What Node's setHeader refuses in a value (checkInvalidHeaderChar).
 const INVALID_HEADER_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
 
+const COOKIE_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
 // What a 204 or 304 answer drops, as Express's res.send removes them
 const BODYLESS_DROPPED = headerPairs("Content-Type", "Content-Length", "Transfer-Encoding");
 
@@ -215,6 +217,8 @@ export class Response extends http.ServerResponse {
       setCookie.maxAge = undefined; // `maxAge: null` means none (cookie 1 would refuse it)
     }
     if (setCookie.path == null) setCookie.path = "/";
+    // Express's cookie 0.7 takes only an RFC 6265 token as the name; cookie 1 lets more through.
+    if (!COOKIE_NAME.test(name)) throw new TypeError("argument name is invalid");
     setCookie.name = name;
     setCookie.value = String(val);
     return this.append("Set-Cookie", cookie.stringifySetCookie(setCookie, setCookie)); // the options' `encode` came along

@@ -344,6 +344,13 @@ compareSuite(
     app.get("/c/signed-object", (req, res) => res.cookie("sig", { x: 1 }, { signed: true }).end());
     app.get("/c/multiple", (req, res) => res.cookie("a", "1").cookie("b", "2").end());
     app.get("/c/maxage-nan", (req, res) => res.cookie("m", "v", { maxAge: "soon" }).end());
+    app.get("/c/name", (req, res) => {
+      try {
+        res.cookie(req.query.name, "v").end();
+      } catch (err) {
+        res.status(500).send(`${err.name}: ${err.message}`);
+      }
+    });
     app.get("/clear", (req, res) => res.clearCookie("name").end());
     app.get("/clear/options", (req, res) => res.clearCookie("name", { path: "/admin", maxAge: 1000, expires: new Date(), domain: "x.com" }).end());
     app.get("/read", (req, res) => res.json({ cookies: req.cookies, signed: req.signedCookies }));
@@ -360,6 +367,9 @@ compareSuite(
     "/c/signed-object",
     "/c/multiple",
     "/c/maxage-nan",
+    // Names: an RFC 6265 token only, as Express's cookie 0.7 takes them.
+    ...["a!#$%25&'*+-.^_`|~9Z", "a%22", "a,b", "a(", "a/b", "a:b", "a@b", "a[b]", "a%5Cb", "a{b}", "a?b"].map((name) => `/c/name?name=${name}`),
+    "/c/name?name=a&name=b",
     "/clear",
     "/clear/options",
     { path: "/read", headers: { cookie: "a=1; sig=s%3Avalue.abc" } },

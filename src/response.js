@@ -6,15 +6,13 @@ import path from "node:path";
 import { createHttpError } from "./errors.js";
 import { headerOf, headerPairs, removeHeaders, setValidHeader } from "./node-internals.js";
 import { builtinETags } from "./settings.js";
-import { mimeTypes, fileSender, contentDisposition, contentType, cookie, encodeUrl, escapeHtml, statuses, vary, signCookie as sign } from "./deps.js";
+import { mimeTypes, fileSender, contentDisposition, contentType, serializeCookie, encodeUrl, escapeHtml, statuses, vary, signCookie as sign } from "./deps.js";
 
 const HTML_UTF8 = "text/html; charset=utf-8";
 const JSON_UTF8 = "application/json; charset=utf-8"; // what Express's res.set("Content-Type", "application/json") stores
 const charsetCache = new Map(); // Content-Type → the same with charset=utf-8, valid header values only
 // What Node's setHeader refuses in a value (checkInvalidHeaderChar).
 const INVALID_HEADER_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
-
-const COOKIE_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 // What a 204 or 304 answer drops, as Express's res.send removes them
 const BODYLESS_DROPPED = headerPairs("Content-Type", "Content-Length", "Transfer-Encoding");
@@ -213,15 +211,9 @@ export class Response extends http.ServerResponse {
         setCookie.expires = new Date(Date.now() + maxAge);
         setCookie.maxAge = Math.floor(maxAge / 1000);
       }
-    } else {
-      setCookie.maxAge = undefined; // `maxAge: null` means none (cookie 1 would refuse it)
     }
     if (setCookie.path == null) setCookie.path = "/";
-    // Express's cookie 0.7 takes only an RFC 6265 token as the name; cookie 1 lets more through.
-    if (!COOKIE_NAME.test(name)) throw new TypeError("argument name is invalid");
-    setCookie.name = name;
-    setCookie.value = String(val);
-    return this.append("Set-Cookie", cookie.stringifySetCookie(setCookie, setCookie)); // the options' `encode` came along
+    return this.append("Set-Cookie", serializeCookie(name, val, setCookie));
   }
 
   clearCookie(name, options) {

@@ -344,6 +344,26 @@ compareSuite(
     app.get("/c/signed-object", (req, res) => res.cookie("sig", { x: 1 }, { signed: true }).end());
     app.get("/c/multiple", (req, res) => res.cookie("a", "1").cookie("b", "2").end());
     app.get("/c/maxage-nan", (req, res) => res.cookie("m", "v", { maxAge: "soon" }).end());
+    // Values and options cookie 0.7 (Express's) refuses, and what its messages say.
+    const refused = [
+      ["v", { encode: () => 'a"b' }],
+      ["v", { encode: () => "a,b" }],
+      ["v", { encode: () => "a\\b" }],
+      ["v", { domain: "ex ample.com" }],
+      ["v", { path: "/a;b" }],
+      ["v", { sameSite: "bogus" }],
+      ["v", { priority: "bogus" }],
+      ["v", { expires: new Date("x") }],
+      ["v", { expires: "2030-01-01" }],
+      ["v", { maxAge: Infinity }],
+    ];
+    app.get("/c/refused/:i", (req, res) => {
+      try {
+        res.cookie("n", ...refused[req.params.i]).end();
+      } catch (err) {
+        res.status(500).send(`${err.name}: ${err.message}`);
+      }
+    });
     app.get("/c/name", (req, res) => {
       try {
         res.cookie(req.query.name, "v").end();
@@ -370,6 +390,7 @@ compareSuite(
     // Names: an RFC 6265 token only, as Express's cookie 0.7 takes them.
     ...["a!#$%25&'*+-.^_`|~9Z", "a%22", "a,b", "a(", "a/b", "a:b", "a@b", "a[b]", "a%5Cb", "a{b}", "a?b"].map((name) => `/c/name?name=${name}`),
     "/c/name?name=a&name=b",
+    ...Array.from({ length: 10 }, (_, i) => `/c/refused/${i}`),
     "/clear",
     "/clear/options",
     { path: "/read", headers: { cookie: "a=1; sig=s%3Avalue.abc" } },

@@ -119,56 +119,49 @@ test("the default final handler answers a 1 TB Content-Length at once too", asyn
   }
 });
 
-// The body passes the limit while the client is still sending: both read the rest,
-// answer 413 once it has arrived, and go on with the next request on the connection.
-describe("a body over the limit that is still arriving", () => {
+// Against Express: a body over the limit, whether it has fully arrived or the client is
+// still sending it, is answered 413 once it has all arrived, and the connection goes on
+// with the next request.
+describe("a body over the limit, as with Express", () => {
   let servers;
   beforeAll(async () => {
     servers = await Promise.all([start(build(express(), express)), start(build(new Server(), Server))]);
   });
   afterAll(() => Promise.all(servers.map((server) => server.close())));
 
+  const NEXT = `POST /json HTTP/1.1\r\n${JSON_HEAD}Connection: close\r\nContent-Length: 2\r\n\r\n{}`;
+  const firstResponse = (text) => text.slice(0, text.indexOf("HTTP/1.1", 1));
+  const expectServedAfter413 = (expected, actual) => {
+    expect(statusesOf(expected.text)).toEqual([413, 200]);
+    expect(statusesOf(actual.text)).toEqual(statusesOf(expected.text));
+    expect(firstResponse(expected.text)).not.toMatch(/connection: close/i);
+    expect(firstResponse(actual.text)).not.toMatch(/connection: close/i);
+  };
+
+  test.each([
+    ["with Content-Length", `Content-Length: 2000\r\n\r\n${"x".repeat(2000)}`],
+    ["chunked", `Transfer-Encoding: chunked\r\n\r\n${frame("x".repeat(1500))}0\r\n\r\n`],
+  ])("fully arrived, %s: 413, and the connection serves the next request", async (_, rest) => {
+    const pipelined = `POST /json HTTP/1.1\r\n${JSON_HEAD}${rest}${NEXT}`;
+    const [expected, actual] = await Promise.all(servers.map((server) => rawRequest(server.port, pipelined)));
+    expectServedAfter413(expected, actual);
+  });
+
   test.each([
     ["with Content-Length", `Content-Length: 3000\r\n\r\n${"x".repeat(1500)}`, "x".repeat(1500)],
     ["chunked", `Transfer-Encoding: chunked\r\n\r\n${frame("x".repeat(1500))}`, `${frame("x".repeat(1500))}0\r\n\r\n`],
-  ])("%s: 413 after the rest, and the connection serves the next request, as with Express", async (_, head, rest) => {
-    const next = `POST /json HTTP/1.1\r\n${JSON_HEAD}Connection: close\r\nContent-Length: 2\r\n\r\n{}`;
-    const send = (server) => rawRequest(server.port, `POST /json HTTP/1.1\r\n${JSON_HEAD}${head}`, { then: rest + next, drip: 100, interval: 2 });
+  ])("still arriving, %s: 413 after the rest, and the connection serves the next request", async (_, head, rest) => {
+    const send = (server) => rawRequest(server.port, `POST /json HTTP/1.1\r\n${JSON_HEAD}${head}`, { then: rest + NEXT, drip: 100, interval: 2 });
     const [expected, actual] = await Promise.all(servers.map(send));
-    expect(statusesOf(expected.text)).toEqual([413, 200]);
-    expect(statusesOf(actual.text)).toEqual(statusesOf(expected.text));
-    const firstResponse = (text) => text.slice(0, text.indexOf("HTTP/1.1", 1));
-    expect(firstResponse(actual.text)).not.toMatch(/connection: close/i);
+    expectServedAfter413(expected, actual);
   });
 
-  test("a client writing the rest after a pause reads the 413, as with Express", async () => {
+  test("a client writing the rest after a pause reads the 413", async () => {
     const body = ["x".repeat(1028), "y".repeat(100)];
     const send = (server) => request(server.port, { method: "POST", path: "/text", headers: { "content-type": "text/plain" }, body, pause: 100 });
     const [expected, actual] = await Promise.all(servers.map(send));
     expect(expected.status).toBe(413);
     expect(actual.status).toBe(expected.status);
     expect(actual.body).toEqual(expected.body);
-  });
-});
-
-// Both answer 413 and go on with the next request on the connection.
-describe("a body over the limit that has fully arrived", () => {
-  let servers;
-  beforeAll(async () => {
-    servers = await Promise.all([start(build(express(), express)), start(build(new Server(), Server))]);
-  });
-  afterAll(() => Promise.all(servers.map((server) => server.close())));
-
-  test.each([
-    ["with Content-Length", `Content-Length: 2000\r\n\r\n${"x".repeat(2000)}`],
-    ["chunked", `Transfer-Encoding: chunked\r\n\r\n${frame("x".repeat(1500))}0\r\n\r\n`],
-  ])("%s: 413, and the connection serves the next request, as with Express", async (_, rest) => {
-    const pipelined = `POST /json HTTP/1.1\r\n${JSON_HEAD}${rest}POST /json HTTP/1.1\r\n${JSON_HEAD}Connection: close\r\nContent-Length: 2\r\n\r\n{}`;
-    const [expected, actual] = await Promise.all(servers.map((server) => rawRequest(server.port, pipelined)));
-    expect(statusesOf(expected.text)).toEqual([413, 200]);
-    expect(statusesOf(actual.text)).toEqual(statusesOf(expected.text));
-    const firstResponse = (text) => text.slice(0, text.indexOf("HTTP/1.1", 1));
-    expect(firstResponse(expected.text)).not.toMatch(/connection: close/i);
-    expect(firstResponse(actual.text)).not.toMatch(/connection: close/i);
   });
 });

@@ -406,10 +406,8 @@ function adoptServer(app, server) {
   setServerClasses(server, app.requestClass(), app.responseClass());
 }
 
-// Named as Node's own (IncomingMessage, ServerResponse), as Express's objects are: what
-// loggers and error messages ("Cannot set property query of #<IncomingMessage>") show.
 function classOn(Base, prototype) {
-  const Derived = { [Base.name]: class extends Base {} }[Base.name];
+  const Derived = class extends Base {};
   Object.setPrototypeOf(Derived.prototype, prototype);
   return Derived;
 }

@@ -164,7 +164,10 @@ export class FileCache {
   }
 
   #store(entry) {
-    this.entries.set(entry.path, entry, ENTRY_OVERHEAD + 2 * (entry.target?.length ?? 0));
+    // A cache that trusts nothing (revalidateAfter 0: res.sendFile's) keeps entries only
+    // for their content; a miss would be held for nothing (a flood of missing names).
+    if (entry.stat === null && this.revalidateAfter === 0) this.entries.delete(entry.path);
+    else this.entries.set(entry.path, entry, ENTRY_OVERHEAD + 2 * (entry.target?.length ?? 0));
     return entry;
   }
 }

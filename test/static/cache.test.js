@@ -95,6 +95,13 @@ describe("bounds", () => {
     expect(cache.bytes).toBeLessThanOrEqual(1_000_000);
   });
 
+  it("holds no misses where nothing is trusted (revalidateAfter: 0, as res.sendFile's cache)", async () => {
+    const cache = new FileCache({ revalidateAfter: 0 });
+    for (let i = 0; i < 100; i++) await cache.lookup(join(tree.root, `missing-${i}`), null);
+    expect(cache.entries.size).toBe(0);
+    expect(cache.bytes).toBe(0);
+  });
+
   it("the listing cache counts its keys too", async () => {
     const listings = new ListingCache({ maxBytes: 100_000 });
     const long = "k".repeat(8 * 1024);

@@ -7,6 +7,9 @@ export class Layer {
     this.handle = handle;
     this.name = handle.name || "<anonymous>";
     this.path = Array.isArray(path) ? path.flat(Infinity) : path;
+    // router 2's fields, for tools that list a router's stack (its `path` is per request)
+    this.rawPath = this.path;
+    this.slash = path === "/" && end === false;
     this.end = end;
     this.route = undefined;
     const paths = Array.isArray(this.path) ? this.path : [this.path];

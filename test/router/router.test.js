@@ -615,6 +615,7 @@ compareSuite(
   "the router stack as tools read it",
   (app, factory) => {
     app.use(factory.json(), factory.urlencoded(), factory.text(), factory.raw());
+    app.use("/api", (req, res, next) => next());
     app.get("/", function home(req, res) {
       res.send("home");
     });
@@ -625,7 +626,14 @@ compareSuite(
         res.send("r");
       });
     app.get("/names", (req, res) =>
-      res.json(app.router.stack.map((layer) => ({ name: layer.name, route: layer.route?.stack.map((entry) => [entry.method ?? null, entry.name]) }))),
+      res.json(
+        app.router.stack.map((layer) => ({
+          name: layer.name,
+          rawPath: layer.rawPath ?? null,
+          slash: layer.slash,
+          route: layer.route?.stack.map((entry) => [entry.method ?? null, entry.name]),
+        })),
+      ),
     );
     app.get("/via-layer", (req, res, next) => app.router.stack.find((layer) => layer.route?.path === "/").handle(req, res, next));
   },

@@ -1,6 +1,7 @@
 // What the disk said about a path, kept in memory: stat-derived validators and,
 // for small files, the bytes. Bounded in entries and bytes (lru.js; every entry,
-// a miss too, counts its key and bookkeeping against the bytes), and trusted
+// a miss too, counts its key and bookkeeping against the bytes; misses have a
+// smaller budget of their own), and trusted
 // for `revalidateAfter` ms before the next request re-stats the path; an
 // unchanged stat (size, mtime, inode) keeps the cached bytes ("revalidated by
 // mtime"), so revalidateAfter = 0 costs one stat per request and no reads.
@@ -15,6 +16,9 @@ export const FILE = 1;
 export const DIRECTORY = 2;
 
 const DEFAULTS = { maxEntries: 10_000, maxBytes: 32 * 1024 * 1024, maxFileSize: 1024 * 1024, revalidateAfter: 1000 };
+// Misses have a budget of their own: a flood of requests for distinct missing paths can
+// neither push the cached files out nor hold more than this.
+const MAX_MISS_BYTES = 2 * 1024 * 1024;
 // Rough heap cost of an entry besides its strings: the Entry, its fs.Stats and
 // the Map slot. Its key (the path) and real path count too, 2 bytes a character, so
 // 20,000 misses for distinct 8 KB paths can't hold more than the budget.
@@ -67,19 +71,26 @@ export class FileCache {
     const maxBytes = options.maxBytes ?? DEFAULTS.maxBytes;
     this.maxFileSize = Math.min(options.maxFileSize ?? DEFAULTS.maxFileSize, maxBytes);
     this.revalidateAfter = options.revalidateAfter ?? DEFAULTS.revalidateAfter;
-    this.entries = new ByteLru({ maxBytes, maxEntries: options.maxEntries ?? DEFAULTS.maxEntries }); // path -> Entry
+    const maxEntries = options.maxEntries ?? DEFAULTS.maxEntries;
+    this.entries = new ByteLru({ maxBytes, maxEntries }); // path -> Entry, for what exists
+    this.misses = new ByteLru({ maxBytes: Math.min(maxBytes, MAX_MISS_BYTES), maxEntries }); // path -> missing Entry
   }
 
   // What the entries hold, in bytes.
   get bytes() {
-    return this.entries.bytes;
+    return this.entries.bytes + this.misses.bytes;
   }
 
   // The entry if it is still trusted, else undefined (the caller then awaits lookup).
   peek(path) {
-    const entry = this.entries.get(path);
+    let entry = this.entries.get(path);
+    let lru = this.entries;
+    if (entry === undefined) {
+      entry = this.misses.get(path);
+      lru = this.misses;
+    }
     if (entry === undefined || Date.now() - entry.checkedAt >= this.revalidateAfter) return undefined;
-    this.entries.touch(path);
+    lru.touch(path);
     return entry;
   }
 
@@ -104,7 +115,7 @@ export class FileCache {
       failure = err;
     }
     const now = Date.now();
-    const old = this.entries.get(path);
+    const old = this.entries.get(path) ?? this.misses.get(path);
     if (old !== undefined && old.target === target && old.sameAs(stat, failure?.code)) {
       old.checkedAt = now;
       return old;
@@ -164,10 +175,17 @@ export class FileCache {
   }
 
   #store(entry) {
+    const cost = ENTRY_OVERHEAD + 2 * (entry.target?.length ?? 0);
+    if (entry.kind !== MISSING) {
+      this.misses.delete(entry.path);
+      this.entries.set(entry.path, entry, cost);
+      return entry;
+    }
+    this.entries.delete(entry.path);
     // A cache that trusts nothing (revalidateAfter 0: res.sendFile's) keeps entries only
-    // for their content; a miss would be held for nothing (a flood of missing names).
-    if (entry.stat === null && this.revalidateAfter === 0) this.entries.delete(entry.path);
-    else this.entries.set(entry.path, entry, ENTRY_OVERHEAD + 2 * (entry.target?.length ?? 0));
+    // for their content; a miss would be held for nothing.
+    if (this.revalidateAfter === 0) this.misses.delete(entry.path);
+    else this.misses.set(entry.path, entry, cost);
     return entry;
   }
 }

@@ -88,17 +88,28 @@ describe("bounds", () => {
     const long = "m".repeat(8 * 1024);
     for (let i = 0; i < 20_000; i++) await cache.lookup(join(tree.root, `${i}${long}`), null);
     let held = 0;
-    for (const key of cache.entries.keys()) held += key.length;
+    for (const key of cache.misses.keys()) held += key.length;
     expect(held).toBeGreaterThan(0); // misses are still cached, within the budget
     expect(held).toBeLessThanOrEqual(1_000_000);
     expect(cache.bytes).toBeGreaterThanOrEqual(held);
     expect(cache.bytes).toBeLessThanOrEqual(1_000_000);
   });
 
+  it("keeps misses in a budget of their own (2 MB): a flood of them neither grows past it nor pushes files out", async () => {
+    const cache = new FileCache({ revalidateAfter: 60_000 });
+    const file = await cache.content(await cache.lookup(join(tree.root, "x.txt"), null));
+    expect(file.buffer).not.toBeNull();
+    const long = "m".repeat(8 * 1024);
+    for (let i = 0; i < 2_000; i++) await cache.lookup(join(tree.root, `${i}${long}`), null);
+    expect(cache.misses.bytes).toBeGreaterThan(1024 * 1024);
+    expect(cache.misses.bytes).toBeLessThanOrEqual(2 * 1024 * 1024);
+    expect(cache.peek(join(tree.root, "x.txt"))).toBe(file);
+  });
+
   it("holds no misses where nothing is trusted (revalidateAfter: 0, as res.sendFile's cache)", async () => {
     const cache = new FileCache({ revalidateAfter: 0 });
     for (let i = 0; i < 100; i++) await cache.lookup(join(tree.root, `missing-${i}`), null);
-    expect(cache.entries.size).toBe(0);
+    expect(cache.misses.size).toBe(0);
     expect(cache.bytes).toBe(0);
   });
 

@@ -83,14 +83,9 @@ export class FileCache {
 
   // The entry if it is still trusted, else undefined (the caller then awaits lookup).
   peek(path) {
-    let entry = this.entries.get(path);
-    let lru = this.entries;
-    if (entry === undefined) {
-      entry = this.misses.get(path);
-      lru = this.misses;
-    }
+    const entry = this.#get(path);
     if (entry === undefined || Date.now() - entry.checkedAt >= this.revalidateAfter) return undefined;
-    lru.touch(path);
+    (entry.kind === MISSING ? this.misses : this.entries).touch(path);
     return entry;
   }
 
@@ -115,7 +110,7 @@ export class FileCache {
       failure = err;
     }
     const now = Date.now();
-    const old = this.entries.get(path) ?? this.misses.get(path);
+    const old = this.#get(path);
     if (old !== undefined && old.target === target && old.sameAs(stat, failure?.code)) {
       old.checkedAt = now;
       return old;
@@ -172,6 +167,10 @@ export class FileCache {
     current.buffer = buffer;
     this.account(current, buffer.length);
     return current;
+  }
+
+  #get(path) {
+    return this.entries.get(path) ?? this.misses.get(path);
   }
 
   #store(entry) {

@@ -1,8 +1,10 @@
-// Everything lib-server reads of Node's HTTP internals, and the one thing it writes (a
-// response's header storage, as setHeader and removeHeader would leave it), in one place:
+// Everything lib-server reads of Node's HTTP internals, and the two things it writes (a
+// response's header storage, as setHeader and removeHeader would leave it, and how a
+// connection ends after a "Connection: close" answer), in one place:
 // none of it is public API, so test/node-internals.test.js checks each on the running Node
 // and fails loudly (instead of lib-server silently degrading) when a release changes one.
 import http from "node:http";
+import net from "node:net";
 
 // http.Server keeps the classes it creates requests and responses with in two fields
 // keyed by symbols; createServer({ IncomingMessage, ServerResponse }) sets them.
@@ -33,6 +35,18 @@ export const responseOnSocket = (socket) => socket._httpMessage ?? null;
 
 /** The last request read on a connection (its parser's incoming message), if any. */
 export const lastRequestOnSocket = (socket) => socket.parser?.incoming ?? null;
+
+/**
+ * Makes `close` what ends this connection after a response sent with "Connection: close":
+ * Node's server calls socket.destroySoon() then, which ends the socket and destroys it as
+ * soon as the answer is written. `close` runs as a method of the socket.
+ */
+export function onClosingAnswer(socket, close) {
+  socket.destroySoon = close;
+}
+
+/** What Node's server would have done instead (end, then destroy once written). */
+export const destroySoon = (socket) => net.Socket.prototype.destroySoon.call(socket);
 
 /**
  * The server's open connections, from the list Node keeps for closeIdleConnections()

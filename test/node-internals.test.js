@@ -11,6 +11,8 @@ import {
   responseOnSocket,
   lastRequestOnSocket,
   connectionsOf,
+  onClosingAnswer,
+  destroySoon,
   outHeadersKeyOf,
   removeHeaders,
   setValidHeader,
@@ -100,5 +102,21 @@ describe("Node internals lib-server relies on", () => {
     const { text } = await rawRequest(port, "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
     expect(seen).toEqual({ rebuilt: true, names: ["x-first", "x-last"], last: "2" });
     expect(text).toMatch(/^HTTP\/1\.1 304 Not Modified\r\nX-First: 1\r\nX-Last: 2\r\nDate: /);
+  });
+
+  it("a connection answered with Connection: close is ended by the socket's destroySoon()", async () => {
+    const calls = [];
+    const port = await listen((req, res) => {
+      onClosingAnswer(req.socket, function () {
+        calls.push(this === req.socket);
+        destroySoon(this);
+      });
+      res.shouldKeepAlive = false;
+      res.end("bye");
+    });
+    const { text, closed } = await rawRequest(port, "GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+    expect(text).toMatch(/^HTTP\/1\.1 200 OK\r\n[^]*Connection: close[^]*bye$/);
+    expect(closed).toBe(true);
+    expect(calls).toEqual([true]);
   });
 });

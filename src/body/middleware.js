@@ -3,12 +3,14 @@ import { finished } from "node:stream";
 import zlib from "node:zlib";
 import { charsetOf, decode, isKnownCharset, unsupportedCharset } from "./charset.js";
 import { abandonBody, asHttpError, createHttpError } from "../errors.js";
+import { lingerAfterAnswer } from "./lingering-close.js";
 import { readStream } from "./read.js";
 
 // The request flow shared by json/urlencoded/text/raw, with body-parser 2's
 // rules: which requests are parsed, charset and Content-Encoding checks,
 // reading under the limit, verify, parse, and draining the request on error
-// (up to 16 MiB of it; past that, leaving it unread for the connection to close).
+// (up to 16 MiB of it; past that, answering at once and closing the connection
+// with a lingering close).
 
 /**
  * @param {string} name the middleware's function name, as body-parser's
@@ -142,7 +144,7 @@ function failRead(job, err) {
 
 // How much of a failed body is read and discarded before answering. The rest of a
 // larger one may never end (a 1 TB Content-Length, an endless chunked upload): it is
-// left unread, and Node closes the connection once the error is answered.
+// answered at once, and the connection closes after the answer (lingering-close.js).
 const MAX_DRAINED_BYTES = 16 * 1024 * 1024;
 
 function answerWhenDrained(job, error) {
@@ -171,7 +173,10 @@ function answerWhenDrained(job, error) {
 function abandon(job, error) {
   const { req, res } = job;
   // Node then sends "Connection: close" and ends the connection after the response
-  if (res && !res.headersSent) res.shouldKeepAlive = false;
+  if (res && !res.headersSent) {
+    res.shouldKeepAlive = false;
+    lingerAfterAnswer(req);
+  }
   abandonBody(req);
   job.runInAsyncScope(job.next, null, error);
 }

@@ -1,3 +1,4 @@
+import net from "node:net";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import express from "express";
@@ -8,9 +9,11 @@ import { start, request, rawRequest, statusesOf } from "../helpers/server.js";
 // (read and discarded, never buffered), as body-parser does: the connection stays
 // usable, and a client still sending reads the 413 instead of a reset. Only so much
 // is read that way (16 MiB): a larger declared Content-Length is answered before a
-// byte is read, and a chunked body still coming past that point is left unread. The
-// answer then says "Connection: close" and the connection ends with it (body-parser
-// would read a 1 TB Content-Length or an endless chunked upload for ever).
+// byte is read, and a chunked body still coming past that point is answered at once.
+// The answer then says "Connection: close", and the connection closes with a lingering
+// close: what the client still sends is discarded until its body ends or it stops, for
+// 5 s at most (body-parser would read a 1 TB Content-Length or an endless chunked
+// upload for ever; closing at once would reset a client still sending).
 
 const LIMIT = 1024;
 const H = "Host: localhost\r\n";
@@ -80,6 +83,52 @@ describe("on lib-server", () => {
     expect(reply.read).toBeGreaterThan(16 * 1024 * 1024);
     expect(reply.read).toBeLessThan(18 * 1024 * 1024);
   });
+
+  // Before the lingering close, the server closed with the client's bytes unread: a reset,
+  // which made the client's next write fail (EPIPE), and Node's http client and fetch then
+  // reported that error instead of the 413.
+  test("a client writing 64 MiB at once reads the 413 and finishes writing without a reset", async () => {
+    const size = 64 * 1024 * 1024;
+    const outcome = await new Promise((resolve) => {
+      const socket = net.connect(server.port, "127.0.0.1");
+      let text = "";
+      let error = null;
+      socket.setEncoding("latin1");
+      socket.on("data", (chunk) => (text += chunk));
+      socket.on("error", (err) => (error = err.code));
+      socket.on("close", () => resolve({ text, error }));
+      socket.write(`POST /raw HTTP/1.1\r\n${JSON_HEAD}Content-Length: ${size}\r\n\r\n`);
+      socket.end(Buffer.alloc(size, 0x20));
+    });
+    expect(statusesOf(outcome.text)).toEqual([413]);
+    expect(outcome.text).toContain("Connection: close");
+    expect(outcome.error).toBe(null);
+    expect(await bytesReadOnClose()).toBeGreaterThan(size);
+  });
+
+  test("a client that keeps sending after the 413 and its FIN is closed 5 s later", async () => {
+    const socket = net.connect({ port: server.port, host: "127.0.0.1", allowHalfOpen: true });
+    let text = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk) => (text += chunk));
+    socket.on("error", () => {}); // the reset that ends it
+    socket.write(`POST /json HTTP/1.1\r\n${JSON_HEAD}Content-Length: 1099511627776\r\n\r\n`);
+    const dripper = setInterval(() => socket.write("x".repeat(1024)), 5);
+    const started = performance.now();
+    const ended = new Promise((resolve) => socket.once("end", () => resolve(performance.now() - started)));
+    const closed = new Promise((resolve) => socket.once("close", () => resolve(performance.now() - started)));
+    try {
+      expect(await ended).toBeLessThan(1000); // the answer and the FIN, at once
+      expect(statusesOf(text)).toEqual([413]);
+      const closedAfter = await closed;
+      expect(closedAfter).toBeGreaterThan(4500);
+      expect(closedAfter).toBeLessThan(7000);
+    } finally {
+      clearInterval(dripper);
+      socket.destroy();
+    }
+    expect(await bytesReadOnClose()).toBeGreaterThan(512 * 1024); // read and discarded meanwhile
+  }, 10000);
 
   test("a gzip body inflating past the limit while it arrives: 413 once it has all arrived, never inflated", async () => {
     const bomb = gzipSync(Buffer.alloc(64 * 1024 * 1024, 0x20)); // ~64 KB

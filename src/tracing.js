@@ -4,8 +4,9 @@
 //   (Express 5.3) publishes: start/end around each middleware or route handler call,
 //   asyncStart/asyncEnd when its promise settles, error for a throw, a rejection or a
 //   next(err) it originates. The context is router 2.3's ({ req, res, layer, handler,
-//   route }) plus `name` and `mountPath`, so subscribers (APM agents, OpenTelemetry
-//   instrumentations) written for Express work unchanged.
+//   route }, and for an error handler `incomingError` and `errorHandler: true`) plus `name`
+//   and `mountPath`, so subscribers (APM agents, OpenTelemetry instrumentations) written
+//   for Express work unchanged.
 // - "lib-server.request.start" and "lib-server.request.end" for each request an app
 //   handles, with the message shape of Node's "http.server.request.start" ({ request,
 //   response, socket, server }) plus `app`.
@@ -45,59 +46,98 @@ const isSignal = (err) => err === "route" || err === "router";
 // Express router mounted in a lib-server app (or the reverse) shares the record.
 const publishedErrors = Symbol.for("router.tracing.publishedErrors");
 
-function publishError(ctx, err) {
-  const seen = (ctx.req[publishedErrors] ??= new Set());
-  if (seen.has(err)) return;
+/** Records `err` as seen for this request; true the first time (signals and falsy values never). */
+function firstReport(req, err) {
+  if (!err || isSignal(err)) return false;
+  const seen = (req[publishedErrors] ??= new Set());
+  if (seen.has(err)) return false;
   seen.add(err);
-  ctx.error = err;
-  handlerChannel.error.publish(ctx);
+  return true;
 }
 
 /**
- * callHandler (layer.js) inside the tracing channel: the same call, the same outcome for
- * the router, with start/end/asyncStart/asyncEnd/error published around it.
+ * callHandler (layer.js) inside the tracing channel, as router 2.3 traces a layer: the same
+ * call and the same outcome for the router, with start/end/asyncStart/asyncEnd/error
+ * published around it. `layer` is the handler's own (a route's handler entry for route
+ * handlers, as router 2.3 skips the route's dispatch wrapper); `path` where it matched.
  */
-export function tracedCall(layer, fn, error, req, res, next) {
-  const ctx = { req, res, layer, handler: fn, route: layer.path, name: fn.name || "<anonymous>", mountPath: req.baseUrl };
+export function tracedCall(layer, path, fn, error, req, res, next) {
+  const ctx = error
+    ? { req, res, incomingError: error, layer, handler: fn, route: path, errorHandler: true, name: layer.name, mountPath: req.baseUrl }
+    : { req, res, layer, handler: fn, route: path, name: layer.name, mountPath: req.baseUrl };
+  // The error an error handler receives did not originate there, even when nobody traced
+  // its origin.
+  if (error) firstReport(req, error);
   const tracedNext = (err) => {
     // An error handler that recovers from its error, or replaces it, has dealt with it: the
     // same object failing again later is a new failure.
-    if (error && err !== error) ctx.req[publishedErrors]?.delete(error);
-    if (err && !isSignal(err)) publishError(ctx, err);
+    if (error && err !== error) req[publishedErrors]?.delete(error);
+    // Reported once, at its origin, before it moves on to another handler or router.
+    if (firstReport(req, err)) {
+      ctx.error = err;
+      handlerChannel.error.publish(ctx);
+    }
     next(err);
+  };
+  let settled = false;
+  const rejected = (err) => {
+    tracedNext(err);
+    if (settled) return;
+    settled = true;
+    recordThrown(ctx, err, false);
+    publishAsyncEnd(ctx);
   };
   handlerChannel.start.runStores(ctx, () => {
     let ret;
     try {
       ret = error ? fn(error, req, res, tracedNext) : fn(req, res, tracedNext);
     } catch (thrown) {
-      if (!isSignal(thrown)) publishError(ctx, thrown);
-      handlerChannel.end.publish(ctx);
-      return next(thrown);
+      tracedNext(thrown); // as untraced: a falsy throw routes on as next() would
+      recordThrown(ctx, thrown, true);
+      publishEnd(ctx, false);
+      return;
     }
-    const thenable = ret !== undefined && ret !== null && typeof ret.then === "function";
+    const thenable = isThenable(ret);
     if (!thenable) ctx.result = ret;
-    handlerChannel.end.publish(ctx);
+    publishEnd(ctx, thenable);
     if (!thenable) return;
-    const settle = () => {
-      handlerChannel.asyncStart.publish(ctx);
-      handlerChannel.asyncEnd.publish(ctx);
-    };
     try {
       ret.then(
         (value) => {
+          if (settled) return;
+          settled = true;
           ctx.result = value;
-          settle();
+          publishAsyncEnd(ctx);
         },
-        (rejection) => {
-          const err = rejection || new Error("Rejected promise");
-          publishError(ctx, err);
-          settle();
-          next(err);
-        },
+        (rejection) => rejected(rejection || new Error("Rejected promise")),
       );
     } catch (thrown) {
-      next(thrown); // a thenable whose then() throws
+      rejected(thrown); // a thenable whose then() throws
     }
   });
+}
+
+const isThenable = (value) => value !== undefined && value !== null && typeof value.then === "function";
+
+// A throw or rejection is the context's error (kept if one was reported already); a routing
+// signal is not an error, and thrown synchronously it ends like next("route") and return.
+function recordThrown(ctx, err, sync) {
+  if (isSignal(err)) {
+    if (sync) ctx.result = undefined;
+  } else if (!("error" in ctx)) ctx.error = err;
+}
+
+// An error reported before the promise settled is hidden during `end`, so that `result` or
+// `error` there still means "done".
+function publishEnd(ctx, async) {
+  if (!async || !("error" in ctx)) return handlerChannel.end.publish(ctx);
+  const error = ctx.error;
+  delete ctx.error;
+  handlerChannel.end.publish(ctx);
+  ctx.error = error;
+}
+
+// asyncEnd inside the stores asyncStart binds, as tracePromise scopes it.
+function publishAsyncEnd(ctx) {
+  handlerChannel.asyncStart.runStores(ctx, () => handlerChannel.asyncEnd.publish(ctx));
 }

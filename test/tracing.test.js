@@ -34,6 +34,29 @@ function build(factory) {
   api.get("/fail", function failing() {
     throw new Error("failed here");
   });
+  // A falsy throw routes on as next() would: no error event.
+  api.get(
+    "/falsy",
+    function throwsFalsy() {
+      throw undefined;
+    },
+    function continues(req, res) {
+      res.send("continued");
+    },
+  );
+  api.get("/passed", function passesError(req, res, next) {
+    next(new Error("passed on"));
+  });
+  api.get("/rejected", async function rejects() {
+    throw new Error("rejected here");
+  });
+  api.get("/rethrown", function failsAgain() {
+    throw new Error("rethrow");
+  });
+  api.use(function apiErrors(err, req, res, next) {
+    if (err.message === "rethrow") throw err;
+    next(err);
+  });
   app.use("/api", api);
   app.use(function handleError(err, req, res, next) {
     res.status(500).send(err.message);
@@ -48,7 +71,10 @@ async function recordEvents(factory, path) {
   for (const event of ["start", "end", "asyncStart", "asyncEnd", "error"]) {
     handlers[event] = (ctx) => {
       if (ctx.req.url === undefined) return;
-      events.push([event, ctx.handler.name || "<anonymous>", event === "error" ? ctx.error.message : undefined]);
+      // the layer is the handler's own, also inside a route; an error handler's context
+      // says so and carries the error it received
+      const errorHandler = ctx.errorHandler === true ? `handles ${ctx.incomingError.message}` : undefined;
+      events.push([event, ctx.handler.name || "<anonymous>", ctx.layer.name, event === "error" ? ctx.error?.message : undefined, errorHandler]);
     };
   }
   channel.subscribe(handlers);
@@ -64,7 +90,7 @@ async function recordEvents(factory, path) {
 }
 
 describe('the "express.router.request" tracing channel, as Express 5.3 publishes it', () => {
-  for (const path of ["/api/items/7", "/api/fail", "/nothing"]) {
+  for (const path of ["/api/items/7", "/api/fail", "/nothing", "/api/falsy", "/api/passed", "/api/rejected", "/api/rethrown"]) {
     it(`GET ${path}: the same events for the same handlers`, async () => {
       const expected = await recordEvents(express, path);
       const actual = await recordEvents(Server, path);

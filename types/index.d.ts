@@ -505,6 +505,19 @@ export interface IRouter extends RequestHandler, RoutingMethods {
   route<T extends string | RegExp>(prefix: T): Route<T>;
   route(prefix: PathParams): Route;
   stack: Layer[];
+  /**
+   * router 2.3's listing: one entry per registered path of each route and of each mounted
+   * router (`methods` undefined there; `router` is the mounted router, to recurse into).
+   * `methods` holds GET's implied HEAD, and "*" for all() handlers. Plain middleware is left out.
+   */
+  listRoutes(): RouteListing[];
+}
+
+/** An entry of `router.listRoutes()`. */
+export interface RouteListing {
+  path: string | RegExp;
+  methods: string[] | undefined;
+  router: Router | undefined;
 }
 
 /** An entry of a router's stack: a middleware, or a route (`route` set). */

@@ -107,9 +107,9 @@ class Walk {
         }
         // req.method is read here, not once: method-override and friends change it.
         const method = req.method;
-        if (!layerRoute.handlesMethod(method)) {
+        if (!layerRoute._handlesMethod(method)) {
           if (debugging) explainSkip(layer, req, `it has no handler for ${method}`);
-          if (this.allowed !== null && method === "OPTIONS") this.allowed.push(...layerRoute.allowedMethods());
+          if (this.allowed !== null && method === "OPTIONS") this.allowed.push(...layerRoute._methods());
           continue;
         }
         req.route = layerRoute;
@@ -185,7 +185,9 @@ class Walk {
       return true;
     }
     this.routeIdx = found + 1;
-    this.invoke(this.routeLayer, route.stack[found].handle, layerError);
+    const entry = route.stack[found];
+    if (handlerChannel.hasSubscribers) tracedCall(entry, this.routeLayer.path, entry.handle, layerError, this.req, this.res, this.next);
+    else callHandler(entry.handle, layerError, this.req, this.res, this.next);
     this.sync = 0;
     return true;
   }
@@ -201,12 +203,8 @@ class Walk {
       return;
     }
     if (match.path.length !== 0 && !this.trimPrefix(match.path)) return this.step(layerError);
-    this.invoke(layer, layer.handle, layerError);
-  }
-
-  invoke(layer, fn, layerError) {
-    if (handlerChannel.hasSubscribers) tracedCall(layer, fn, layerError, this.req, this.res, this.next);
-    else callHandler(fn, layerError, this.req, this.res, this.next);
+    if (handlerChannel.hasSubscribers) tracedCall(layer, layer.path, layer.handle, layerError, this.req, this.res, this.next);
+    else callHandler(layer.handle, layerError, this.req, this.res, this.next);
   }
 
   finish(err) {

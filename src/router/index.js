@@ -59,6 +59,24 @@ Router.prototype.route = function route(path) {
   return route;
 };
 
+/**
+ * Router 2.3's listRoutes(): one { path, methods, router } per registered path of each
+ * route (methods as Route#_methods(true)) and of each mounted router (`methods` undefined,
+ * `router` the mounted router, for the caller to recurse into); plain middleware is left out.
+ */
+Router.prototype.listRoutes = function listRoutes() {
+  const routes = [];
+  for (const layer of this.stack) {
+    const route = layer.route;
+    const router = route === undefined && Array.isArray(layer.handle.stack) ? layer.handle : undefined;
+    if (route === undefined && router === undefined) continue;
+    const methods = route?._methods(true);
+    const paths = Array.isArray(layer.rawPath) ? layer.rawPath : [layer.rawPath];
+    for (const path of paths) routes.push({ path, methods: methods?.slice(), router });
+  }
+  return routes;
+};
+
 Router.prototype.param = function param(name, fn) {
   if (!name) throw new TypeError("argument name is required");
   if (typeof name !== "string") throw new TypeError("argument name must be a string");

@@ -47,9 +47,13 @@ export function callHandler(fn, error, req, res, next) {
   }
   if (ret !== undefined && ret !== null && typeof ret.then === "function") {
     try {
-      ret.then(undefined, (rejection) => next(rejection || new Error("Rejected promise")));
+      ret.then(ignore, (rejection) => next(rejection || new Error("Rejected promise")));
     } catch (thrown) {
       next(thrown); // a thenable whose then() throws
     }
   }
 }
+
+// Passed to then() instead of undefined, as router 2.3 does: some thenables call both
+// callbacks without checking.
+function ignore() {}

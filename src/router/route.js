@@ -1,6 +1,7 @@
 // A route: one path with handlers per HTTP method, as `app.route(path)` returns it.
 import { METHODS } from "node:http";
 import { callHandler } from "./layer.js";
+import { handlerChannel, tracedCall } from "../tracing.js";
 
 export const methods = METHODS.map((m) => m.toLowerCase());
 // "GET" → "get" without allocating a new string per request.
@@ -14,7 +15,9 @@ export class Route {
     this.methods = Object.create(null);
   }
 
-  handlesMethod(method) {
+  // _handlesMethod and _methods keep router 2's names: tools reach for them on routes
+  // they find in a router's stack.
+  _handlesMethod(method) {
     return Boolean(this.methods._all || this.methods[this.dispatchMethod(method)]);
   }
 
@@ -55,16 +58,23 @@ export class Route {
       if (found === -1) return done(err);
       if (++sync > 100) return setImmediate(next, err);
       position = found + 1;
-      callHandler(route.stack[found].handle, err, req, res, next);
+      const entry = route.stack[found];
+      if (handlerChannel.hasSubscribers) tracedCall(entry, route.path, entry.handle, err, req, res, next);
+      else callHandler(entry.handle, err, req, res, next);
       sync = 0;
     }
   }
 
-  /** Methods for an automatic OPTIONS answer, HEAD implied by GET. */
-  allowedMethods() {
-    const list = Object.keys(this.methods)
-      .filter((m) => m !== "_all")
-      .map((m) => m.toUpperCase());
+  /**
+   * The route's methods in the order first registered, HEAD implied by GET (an automatic
+   * OPTIONS answer's list); with `includeAll`, all() handlers as "*" (listRoutes()).
+   */
+  _methods(includeAll = false) {
+    const list = [];
+    for (const method of Object.keys(this.methods)) {
+      if (method !== "_all") list.push(method.toUpperCase());
+      else if (includeAll) list.push("*");
+    }
     if (this.methods.get && !this.methods.head) list.push("HEAD");
     return list;
   }

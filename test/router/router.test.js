@@ -636,8 +636,32 @@ compareSuite(
       ),
     );
     app.get("/via-layer", (req, res, next) => app.router.stack.find((layer) => layer.route?.path === "/").handle(req, res, next));
+    // router 2.3's listRoutes(): routes by path, methods in registration order (HEAD implied
+    // by GET), mounted routers (not apps) given for the caller to recurse into
+    const inner = factory.Router();
+    inner.get("/in", (req, res) => res.end());
+    app.use("/mounted", inner);
+    const sub = factory();
+    sub.get("/s", (req, res) => res.end());
+    app.use("/sub", sub);
+    app.post(["/x", ["/y"]], (req, res) => res.end());
+    app
+      .route("/h")
+      .head((req, res) => res.end())
+      .get((req, res) => res.end());
+    app.get(/^\/re$/, (req, res) => res.end());
+    app.get("/routes", (req, res) =>
+      res.json(
+        app.router.listRoutes().map(({ path, methods, router }) => ({
+          path: String(path),
+          methods: methods ?? null,
+          router: router === undefined ? null : router === inner ? "inner" : "another",
+          innerRoutes: router?.listRoutes().map((entry) => entry.path) ?? null,
+        })),
+      ),
+    );
   },
-  ["/names", "/via-layer"],
+  ["/names", "/via-layer", "/routes"],
 );
 
 describe("the automatic OPTIONS answer", () => {

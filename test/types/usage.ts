@@ -36,6 +36,12 @@ api.get("/ping", (req, res) => {
   res.type("txt").send(req.get("user-agent") ?? "none");
 });
 app.use("/api", api);
+// router 2.3's listing, recursing into mounted routers
+const listed: string[] = app.router
+  .listRoutes()
+  .flatMap(({ path, methods, router }) =>
+    router ? router.listRoutes().map((inner) => `${String(path)}${String(inner.path)}`) : [`${(methods ?? []).join(",")} ${String(path)}`],
+  );
 
 const onError: ErrorRequestHandler = (err, req, res, next: NextFunction) => {
   if (res.headersSent) return next(err);

@@ -506,6 +506,13 @@ describe("odd handler results and URL rewrites match Express 5", () => {
             throw new Error("then() throws");
           },
         }));
+        // calls its callback without checking it: router 2.3 passes a no-op, not undefined
+        app.get("/eager-thenable", (req, res, next) => ({
+          then(onFulfilled) {
+            onFulfilled();
+            next();
+          },
+        }));
         app.get("/null-proto-error", (req, res, next) => next(Object.create(null)));
         app.use("/params", (req, res, next) => next());
         app.use((req, res, next) => {
@@ -526,7 +533,7 @@ describe("odd handler results and URL rewrites match Express 5", () => {
     return d.close();
   });
 
-  for (const path of ["/thenable", "/null-proto-error", "/params-plain", "/to/"]) {
+  for (const path of ["/thenable", "/eager-thenable", "/null-proto-error", "/params-plain", "/to/"]) {
     it(`GET ${path}`, async () => {
       const [expected, actual] = await d.both({ path });
       expect(actual).toEqual(expected);

@@ -65,20 +65,7 @@ export function tracedCall(layer, path, fn, error, req, res, next) {
   const ctx = error
     ? { req, res, incomingError: error, layer, handler: fn, route: path, errorHandler: true, name: layer.name, mountPath: req.baseUrl }
     : { req, res, layer, handler: fn, route: path, name: layer.name, mountPath: req.baseUrl };
-  // The error an error handler receives did not originate there, even when nobody traced
-  // its origin.
-  if (error) firstReport(req, error);
-  const tracedNext = (err) => {
-    // An error handler that recovers from its error, or replaces it, has dealt with it: the
-    // same object failing again later is a new failure.
-    if (error && err !== error) req[publishedErrors]?.delete(error);
-    // Reported once, at its origin, before it moves on to another handler or router.
-    if (firstReport(req, err)) {
-      ctx.error = err;
-      handlerChannel.error.publish(ctx);
-    }
-    next(err);
-  };
+  const tracedNext = reportingNext(ctx, next);
   let settled = false;
   const rejected = (err) => {
     tracedNext(err);
@@ -115,6 +102,71 @@ export function tracedCall(layer, path, fn, error, req, res, next) {
       rejected(thrown); // a thenable whose then() throws
     }
   });
+}
+
+/**
+ * An app.param() callback inside the tracing channel, as router 2.3 traces one (the context
+ * has `param`, the parameter's name). `call(fn, ...args, onSettle)` is the untraced call.
+ */
+export function tracedParamCall(call, layer, fn, req, res, next, value, name) {
+  const ctx = { req, res, layer, handler: fn, route: layer.path, param: name, name: fn.name || "<anonymous>", mountPath: req.baseUrl };
+  const tracedNext = reportingNext(ctx, next);
+  let async = false;
+  let ended = false;
+  let settled = false;
+  let early = null;
+  const invoke = (...args) => {
+    let ret;
+    try {
+      ret = fn(...args);
+    } catch (thrown) {
+      recordThrown(ctx, thrown, true);
+      throw thrown;
+    }
+    async = isThenable(ret);
+    if (!async) ctx.result = ret;
+    return ret;
+  };
+  const finish = (outcome, rejected) => {
+    if (!rejected) ctx.result = outcome;
+    else recordThrown(ctx, outcome, false);
+    publishAsyncEnd(ctx);
+  };
+  const settle = (outcome, rejected) => {
+    if (settled) return;
+    settled = true;
+    // a thenable settling synchronously still settles after `end`
+    if (ended) finish(outcome, rejected);
+    else early = () => finish(outcome, rejected);
+  };
+  handlerChannel.start.runStores(ctx, () => {
+    try {
+      call(invoke, req, res, tracedNext, value, name, settle);
+    } finally {
+      publishEnd(ctx, async);
+      ended = true;
+      early?.();
+    }
+  });
+}
+
+// The next() a traced callback gets: it reports an error once, at its origin, before it
+// moves on to another handler or router.
+function reportingNext(ctx, next) {
+  const { req, incomingError } = ctx;
+  // The error an error handler receives did not originate there, even when nobody traced
+  // its origin.
+  if (ctx.errorHandler) firstReport(req, incomingError);
+  return (err) => {
+    // An error handler that recovers from its error, or replaces it, has dealt with it: the
+    // same object failing again later is a new failure.
+    if (ctx.errorHandler && err !== incomingError) req[publishedErrors]?.delete(incomingError);
+    if (firstReport(req, err)) {
+      ctx.error = err;
+      handlerChannel.error.publish(ctx);
+    }
+    next(err);
+  };
 }
 
 const isThenable = (value) => value !== undefined && value !== null && typeof value.then === "function";

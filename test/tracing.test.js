@@ -21,6 +21,14 @@ function build(factory) {
     next();
   });
   const api = factory.Router();
+  api.param("id", function checkId(req, res, next, id) {
+    if (id === "bad") throw new Error("bad id");
+    next();
+  });
+  api.param("id", async function loadId(req, res, next) {
+    await new Promise((resolve) => setImmediate(resolve));
+    next(req.params.id === "missing" ? new Error("no such item") : undefined);
+  });
   api.get(
     "/items/:id",
     function loadItem(req, res, next) {
@@ -74,7 +82,7 @@ async function recordEvents(factory, path) {
       // the layer is the handler's own, also inside a route; an error handler's context
       // says so and carries the error it received
       const errorHandler = ctx.errorHandler === true ? `handles ${ctx.incomingError.message}` : undefined;
-      events.push([event, ctx.handler.name || "<anonymous>", ctx.layer.name, event === "error" ? ctx.error?.message : undefined, errorHandler]);
+      events.push([event, ctx.handler.name || "<anonymous>", ctx.layer.name, ctx.param, event === "error" ? ctx.error?.message : undefined, errorHandler]);
     };
   }
   channel.subscribe(handlers);
@@ -90,7 +98,17 @@ async function recordEvents(factory, path) {
 }
 
 describe('the "express.router.request" tracing channel, as Express 5.3 publishes it', () => {
-  for (const path of ["/api/items/7", "/api/fail", "/nothing", "/api/falsy", "/api/passed", "/api/rejected", "/api/rethrown"]) {
+  for (const path of [
+    "/api/items/7",
+    "/api/items/bad",
+    "/api/items/missing",
+    "/api/fail",
+    "/nothing",
+    "/api/falsy",
+    "/api/passed",
+    "/api/rejected",
+    "/api/rethrown",
+  ]) {
     it(`GET ${path}: the same events for the same handlers`, async () => {
       const expected = await recordEvents(express, path);
       const actual = await recordEvents(Server, path);
@@ -113,6 +131,8 @@ describe('the "express.router.request" tracing channel, as Express 5.3 publishes
     expect(seen).toEqual([
       { name: "logger", mountPath: "", route: "/", hasLayer: true },
       { name: "router", mountPath: "/api", route: "/api", hasLayer: true },
+      { name: "checkId", mountPath: "/api", route: "/items/:id", hasLayer: true },
+      { name: "loadId", mountPath: "/api", route: "/items/:id", hasLayer: true },
       { name: "loadItem", mountPath: "/api", route: "/items/:id", hasLayer: true },
       { name: "sendItem", mountPath: "/api", route: "/items/:id", hasLayer: true },
     ]);

@@ -1,4 +1,5 @@
 // app.param() callbacks and mergeParams, as router 2 runs them.
+import { handlerChannel, tracedParamCall } from "../tracing.js";
 
 export function mergeParams(params, parent) {
   if (typeof parent !== "object" || !parent) return params;
@@ -56,15 +57,31 @@ export function processParams(router, layer, req, res, called, done) {
       return nextParam(err);
     }
     if (!fn) return nextParam();
-    try {
-      const ret = fn(req, res, nextCallback, state.value, key);
-      if (ret !== undefined && ret !== null && typeof ret.then === "function") {
-        ret.then(undefined, (rejection) => nextCallback(rejection || new Error("Rejected promise")));
-      }
-    } catch (thrown) {
-      nextCallback(thrown);
-    }
+    if (handlerChannel.hasSubscribers) tracedParamCall(callParam, layer, fn, req, res, nextCallback, state.value, key);
+    else callParam(fn, req, res, nextCallback, state.value, key);
   };
 
   nextParam();
 }
+
+// One callback: a throw, or the rejection of a returned promise (or thenable), becomes
+// next(err). `onSettle(outcome, rejected)` hears how a returned promise settled (tracing).
+function callParam(fn, req, res, next, value, name, onSettle = ignore) {
+  try {
+    const ret = fn(req, res, next, value, name);
+    if (ret === undefined || ret === null || typeof ret.then !== "function") return;
+    const rejected = (err) => {
+      next(err);
+      onSettle(err, true);
+    };
+    try {
+      ret.then(onSettle, (rejection) => rejected(rejection || new Error("Rejected promise")));
+    } catch (thrown) {
+      rejected(thrown); // a thenable whose then() throws
+    }
+  } catch (thrown) {
+    next(thrown);
+  }
+}
+
+function ignore() {}

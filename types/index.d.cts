@@ -56,6 +56,7 @@ declare namespace Server {
   type IRouterHandler<T, Route extends string | RegExp = string> = lib.IRouterHandler<T, Route>;
   type IRouterMatcher<T, Method extends string = any> = lib.IRouterMatcher<T, Method>;
   type Layer = lib.Layer;
+  type RouteListing = lib.RouteListing;
   type Locals = lib.Locals;
   type CookieOptions = lib.CookieOptions;
   type Errback = lib.Errback;

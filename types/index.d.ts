@@ -525,6 +525,10 @@ export interface Layer {
   handle: RequestHandler | ErrorRequestHandler;
   name: string;
   path: string | RegExp | Array<string | RegExp>;
+  /** router 2's name for the registered path (the same value here). */
+  rawPath: string | RegExp | Array<string | RegExp>;
+  /** router 2's flag: a middleware mounted at "/". */
+  slash: boolean;
   keys: string[];
   route: Route | undefined;
 }

@@ -4,7 +4,7 @@
 // none of it is public API, so test/node-internals.test.js checks each on the running Node
 // and fails loudly (instead of lib-server silently degrading) when a release changes one.
 import http from "node:http";
-import net from "node:net";
+import { nodeModule } from "./deps.js";
 
 // http.Server keeps the classes it creates requests and responses with in two fields
 // keyed by symbols; createServer({ IncomingMessage, ServerResponse }) sets them.
@@ -46,7 +46,7 @@ export function onClosingAnswer(socket, close) {
 }
 
 /** What Node's server would have done instead (end, then destroy once written). */
-export const destroySoon = (socket) => net.Socket.prototype.destroySoon.call(socket);
+export const destroySoon = (socket) => nodeModule("node:net").Socket.prototype.destroySoon.call(socket);
 
 /**
  * The server's open connections, from the list Node keeps for closeIdleConnections()

@@ -1,6 +1,6 @@
 // Everything lib-server reads of Node's HTTP internals, and the two things it writes (a
 // response's header storage, as setHeader and removeHeader would leave it, and how a
-// connection ends after a "Connection: close" answer), in one place:
+// connection ends after a "Connection: close" answer, later requests refused), in one place:
 // none of it is public API, so test/node-internals.test.js checks each on the running Node
 // and fails loudly (instead of lib-server silently degrading) when a release changes one.
 import http from "node:http";
@@ -43,6 +43,21 @@ export const lastRequestOnSocket = (socket) => socket.parser?.incoming ?? null;
  */
 export function onClosingAnswer(socket, close) {
   socket.destroySoon = close;
+}
+
+/**
+ * Makes the connection hand no later request to the app: one that arrives destroys the
+ * connection instead. Node's server still emits 'request' for a request pipelined behind a
+ * "Connection: close" answer while the connection is open (it sets parser.onIncoming anew
+ * for each connection, so this ends with this one).
+ */
+export function refuseLaterRequests(socket) {
+  const parser = socket.parser;
+  if (!parser) return;
+  parser.onIncoming = () => {
+    socket.destroy();
+    return 0;
+  };
 }
 
 /** What Node's server would have done instead (end, then destroy once written). */

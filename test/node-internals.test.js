@@ -13,6 +13,7 @@ import {
   connectionsOf,
   onClosingAnswer,
   destroySoon,
+  refuseLaterRequests,
   outHeadersKeyOf,
   removeHeaders,
   setValidHeader,
@@ -118,5 +119,19 @@ describe("Node internals lib-server relies on", () => {
     expect(text).toMatch(/^HTTP\/1\.1 200 OK\r\n[^]*Connection: close[^]*bye$/);
     expect(closed).toBe(true);
     expect(calls).toEqual([true]);
+  });
+
+  it("a connection can refuse the requests that follow: the next one ends it unanswered", async () => {
+    const seen = [];
+    const port = await listen((req, res) => {
+      seen.push(req.url);
+      refuseLaterRequests(req.socket);
+      res.end("first");
+    });
+    const pipelined = "GET /first HTTP/1.1\r\nHost: x\r\n\r\nGET /second HTTP/1.1\r\nHost: x\r\n\r\n";
+    const { text, closed } = await rawRequest(port, pipelined);
+    expect(seen).toEqual(["/first"]);
+    expect(closed).toBe(true);
+    expect(text).not.toContain("/second");
   });
 });

@@ -4,8 +4,9 @@
 // client's kernel then drops the answer it has not read yet: the client sees EPIPE or
 // ECONNRESET instead of the 413. As nginx's lingering_close does, the answer goes out with
 // a FIN, what still arrives is read and discarded until the body ends or the client stops,
-// and the connection is closed then, or after LINGER_MS at most.
-import { destroySoon, onClosingAnswer } from "../node-internals.js";
+// and the connection is closed then, or after LINGER_MS at most. A request pipelined
+// behind the body is not run (RFC 9112 §9.6: none after a "close"): it ends the connection.
+import { destroySoon, onClosingAnswer, refuseLaterRequests } from "../node-internals.js";
 
 const LINGER_MS = 5000;
 
@@ -15,6 +16,7 @@ export function lingerAfterAnswer(req) {
   if (!socket) return;
   onClosingAnswer(socket, () => {
     if (socket.writable) socket.end(); // the answer, then the FIN: the client can read it
+    refuseLaterRequests(socket);
     if (req.readableEnded) {
       destroySoon(socket);
       return;

@@ -106,6 +106,33 @@ describe("on lib-server", () => {
     expect(await bytesReadOnClose()).toBeGreaterThan(size);
   });
 
+  test("a request pipelined behind an abandoned body is not run: it ends the connection", async () => {
+    const size = 17 * 1024 * 1024;
+    const runs = [];
+    const onSmuggled = (req) => req.url === "/smuggled" && runs.push(req.url);
+    server.server.on("request", onSmuggled);
+    try {
+      // a client that reads the 413 and its FIN but sends all it has regardless
+      const text = await new Promise((resolve) => {
+        const socket = net.connect({ port: server.port, host: "127.0.0.1", allowHalfOpen: true });
+        let received = "";
+        socket.setEncoding("latin1");
+        socket.on("data", (chunk) => (received += chunk));
+        socket.on("error", () => {}); // a reset once refused
+        socket.on("close", () => resolve(received));
+        socket.write(`POST /raw HTTP/1.1\r\n${JSON_HEAD}Content-Length: ${size}\r\n\r\n`);
+        socket.write(Buffer.alloc(size - 100, 0x20));
+        // the body's last bytes and the next request in one read
+        setTimeout(() => socket.end(Buffer.concat([Buffer.alloc(100, 0x20), Buffer.from(`GET /smuggled HTTP/1.1\r\n${H}\r\n`)])), 300);
+      });
+      expect(statusesOf(text)).toEqual([413]);
+    } finally {
+      server.server.off("request", onSmuggled);
+    }
+    expect(runs).toEqual([]);
+    await bytesReadOnClose();
+  });
+
   test("a client that keeps sending after the 413 and its FIN is closed 5 s later", async () => {
     const socket = net.connect({ port: server.port, host: "127.0.0.1", allowHalfOpen: true });
     let text = "";

@@ -57,8 +57,8 @@ export function processParams(router, layer, req, res, called, done) {
       return nextParam(err);
     }
     if (!fn) return nextParam();
-    if (handlerChannel.hasSubscribers) tracedParamCall(callParam, layer, fn, req, res, nextCallback, state.value, key);
-    else callParam(fn, req, res, nextCallback, state.value, key);
+    if (handlerChannel.hasSubscribers) tracedParamCall(callParam, layer, fn, req, res, nextCallback, state.match, key);
+    else callParam(fn, req, res, nextCallback, state.match, key); // each gets the value matched, as in router 2
   };
 
   nextParam();

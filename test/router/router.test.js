@@ -278,6 +278,11 @@ compareSuite(
       req.params.id = value.toUpperCase();
       next();
     });
+    // a later callback still gets the value matched, not the one changed above
+    app.param("id", (req, res, next, value) => {
+      trace(res, `param again:${value}/${req.params.id}`);
+      next();
+    });
     app.param("other", async (req, res, next, value) => {
       trace(res, `other=${value}`);
       if (value === "reject") throw fail("rejected param", { status: 406 });

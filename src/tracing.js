@@ -106,10 +106,11 @@ export function tracedCall(layer, path, fn, error, req, res, next) {
 
 /**
  * An app.param() callback inside the tracing channel, as router 2.3 traces one (the context
- * has `param`, the parameter's name). `call(fn, ...args, onSettle)` is the untraced call.
+ * has `param`, the parameter's name), for `layer` matched at `path`. `call(fn, ...args,
+ * onSettle)` is the untraced call.
  */
-export function tracedParamCall(call, layer, fn, req, res, next, value, name) {
-  const ctx = { req, res, layer, handler: fn, route: layer.path, param: name, name: fn.name || "<anonymous>", mountPath: req.baseUrl };
+export function tracedParamCall(call, layer, path, fn, req, res, next, value, name) {
+  const ctx = { req, res, layer, handler: fn, route: path, param: name, name: fn.name || "<anonymous>", mountPath: req.baseUrl };
   const tracedNext = reportingNext(ctx, next);
   let async = false;
   let ended = false;

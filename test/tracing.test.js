@@ -58,6 +58,12 @@ function build(factory) {
   api.get("/rejected", async function rejects() {
     throw new Error("rejected here");
   });
+  api.use(["/nowhere", "/listed"], function arrayMiddleware(req, res, next) {
+    next();
+  });
+  api.get(["/list", "/listed/:id"], function listItems(req, res) {
+    res.send("list");
+  });
   api.get("/rethrown", function failsAgain() {
     throw new Error("rethrow");
   });
@@ -82,7 +88,16 @@ async function recordEvents(factory, path) {
       // the layer is the handler's own, also inside a route; an error handler's context
       // says so and carries the error it received
       const errorHandler = ctx.errorHandler === true ? `handles ${ctx.incomingError.message}` : undefined;
-      events.push([event, ctx.handler.name || "<anonymous>", ctx.layer.name, ctx.param, event === "error" ? ctx.error?.message : undefined, errorHandler]);
+      // `route`: the registered path that matched, one of an array's
+      events.push([
+        event,
+        ctx.handler.name || "<anonymous>",
+        ctx.layer.name,
+        String(ctx.route),
+        ctx.param,
+        event === "error" ? ctx.error?.message : undefined,
+        errorHandler,
+      ]);
     };
   }
   channel.subscribe(handlers);
@@ -99,6 +114,7 @@ async function recordEvents(factory, path) {
 
 describe('the "express.router.request" tracing channel, as Express 5.3 publishes it', () => {
   for (const path of [
+    "/api/listed/7",
     "/api/items/7",
     "/api/items/bad",
     "/api/items/missing",

@@ -125,7 +125,7 @@ class Walk {
 
       req.params = router.mergeParams ? mergeParams(match.params, this.parentParams) : match.params;
       if (layer.keys.length !== 0 && hasParamCallbacks(router)) {
-        return processParams(router, layer, req, this.res, (this.paramsCalled ??= new Map()), (paramError) => {
+        return processParams(router, layer, path, req, this.res, (this.paramsCalled ??= new Map()), (paramError) => {
           if (paramError) return this.step(layerError || paramError);
           this.enter(layer, match, layerError);
         });
@@ -186,7 +186,7 @@ class Walk {
     }
     this.routeIdx = found + 1;
     const entry = route.stack[found];
-    if (handlerChannel.hasSubscribers) tracedCall(entry, this.routeLayer.path, entry.handle, layerError, this.req, this.res, this.next);
+    if (handlerChannel.hasSubscribers) tracedCall(entry, this.routeLayer.pathMatching(this.path), entry.handle, layerError, this.req, this.res, this.next);
     else callHandler(entry.handle, layerError, this.req, this.res, this.next);
     this.sync = 0;
     return true;
@@ -203,7 +203,7 @@ class Walk {
       return;
     }
     if (match.path.length !== 0 && !this.trimPrefix(match.path)) return this.step(layerError);
-    if (handlerChannel.hasSubscribers) tracedCall(layer, layer.path, layer.handle, layerError, this.req, this.res, this.next);
+    if (handlerChannel.hasSubscribers) tracedCall(layer, layer.pathMatching(this.path), layer.handle, layerError, this.req, this.res, this.next);
     else callHandler(layer.handle, layerError, this.req, this.res, this.next);
   }
 

@@ -23,6 +23,22 @@ export class Layer {
     this.keys = [...new Set(this.patterns.flatMap((p) => p.keys.map((k) => k.name)))];
   }
 
+  /**
+   * The registered path `path` matched: one of an array's, the first that matches (what
+   * router 2.3 reports as the tracing context's `route`).
+   */
+  pathMatching(path) {
+    if (!Array.isArray(this.path)) return this.path;
+    const index = this.patterns.findIndex((pattern) => {
+      try {
+        return matchPattern(pattern, path) !== null;
+      } catch {
+        return false; // a param that does not decode: this one did not match
+      }
+    });
+    return this.path[index];
+  }
+
   /** Express's match: { params, path } or null; throws a 400 error on a malformed param. */
   match(path) {
     if (this.matchesAll) return { params: {}, path: "" }; // what Express gives path-less middleware

@@ -23,7 +23,8 @@ export function hasParamCallbacks(router) {
 }
 
 // app.param() callbacks, in key order, each value handled once per request and router.
-export function processParams(router, layer, req, res, called, done) {
+// `path` is the one the layer matched (for tracing).
+export function processParams(router, layer, path, req, res, called, done) {
   const keys = layer.keys;
   let k = 0;
   let fnIndex = 0;
@@ -57,7 +58,7 @@ export function processParams(router, layer, req, res, called, done) {
       return nextParam(err);
     }
     if (!fn) return nextParam();
-    if (handlerChannel.hasSubscribers) tracedParamCall(callParam, layer, fn, req, res, nextCallback, state.match, key);
+    if (handlerChannel.hasSubscribers) tracedParamCall(callParam, layer, layer.pathMatching(path), fn, req, res, nextCallback, state.match, key);
     else callParam(fn, req, res, nextCallback, state.match, key); // each gets the value matched, as in router 2
   };
 

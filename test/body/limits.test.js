@@ -54,22 +54,25 @@ describe("on lib-server", () => {
     return socketsRead.shift();
   };
 
-  test.each(["json", "urlencoded", "text", "raw"])("%s(): a 1 TB Content-Length gets a 413 at once, the body unread, the connection closed", async (parser) => {
-    // the body starts like a second request: it must never be taken for one
-    const reply = await exchange(`POST /${parser} HTTP/1.1\r\n${JSON_HEAD}Content-Length: 1099511627776\r\n\r\nGET /smuggled HTTP/1.1\r\n${H}\r\n`, {
-      then: "x".repeat(4 * 1024 * 1024),
-      drip: 8192,
-      interval: 1,
-    });
-    expect(statusesOf(reply.text)).toEqual([413]);
-    expect(reply.text).toContain("Connection: close");
-    expect(reply.text).toContain('{"type":"entity.too.large"}');
-    expect(reply.closed).toBe(true);
-    expect(reply.elapsed).toBeLessThan(1000);
-    expect(reply.read).toBeLessThan(512 * 1024); // of the 4 MB the client was sending
-  });
+  test.each(["json", "urlencoded", "text", "raw"])(
+    "%s(): a 1 TB Content-Length gets a 413 at once, and a client that stops on the FIN has its connection closed",
+    async (parser) => {
+      // the body starts like a second request: it must never be taken for one
+      const reply = await exchange(`POST /${parser} HTTP/1.1\r\n${JSON_HEAD}Content-Length: 1099511627776\r\n\r\nGET /smuggled HTTP/1.1\r\n${H}\r\n`, {
+        then: "x".repeat(4 * 1024 * 1024),
+        drip: 8192,
+        interval: 1,
+      });
+      expect(statusesOf(reply.text)).toEqual([413]);
+      expect(reply.text).toContain("Connection: close");
+      expect(reply.text).toContain('{"type":"entity.too.large"}');
+      expect(reply.closed).toBe(true);
+      expect(reply.elapsed).toBeLessThan(1000);
+      expect(reply.read).toBeLessThan(512 * 1024); // of the 4 MB the client was sending
+    },
+  );
 
-  test("a chunked upload that keeps going gets a 413 once 16 MiB more are read, then is no longer read", async () => {
+  test("a chunked upload that keeps going gets a 413 once 16 MiB more are read, and the connection closes on the client's FIN", async () => {
     const chunk = frame("x".repeat(1000));
     const reply = await exchange(`POST /json HTTP/1.1\r\n${JSON_HEAD}Transfer-Encoding: chunked\r\n\r\n${chunk}`, {
       then: chunk.repeat(20_000), // ~20 MB, 64 KB a millisecond
@@ -140,7 +143,7 @@ describe("on lib-server", () => {
     socket.on("data", (chunk) => (text += chunk));
     socket.on("error", () => {}); // the reset that ends it
     socket.write(`POST /json HTTP/1.1\r\n${JSON_HEAD}Content-Length: 1099511627776\r\n\r\n`);
-    const dripper = setInterval(() => socket.write("x".repeat(1024)), 5);
+    const dripper = setInterval(() => socket.write("x".repeat(16 * 1024)), 5);
     const started = performance.now();
     const ended = new Promise((resolve) => socket.once("end", () => resolve(performance.now() - started)));
     const closed = new Promise((resolve) => socket.once("close", () => resolve(performance.now() - started)));
@@ -154,7 +157,7 @@ describe("on lib-server", () => {
       clearInterval(dripper);
       socket.destroy();
     }
-    expect(await bytesReadOnClose()).toBeGreaterThan(512 * 1024); // read and discarded meanwhile
+    expect(await bytesReadOnClose()).toBeGreaterThan(64 * 1024); // read and discarded meanwhile
   }, 10000);
 
   test("a gzip body inflating past the limit while it arrives: 413 once it has all arrived, never inflated", async () => {

@@ -86,7 +86,8 @@ export function connectionsOf(server) {
  * headers otherwise (lib-server then always goes through setHeader/getHeader). Checked on
  * the source of Node's setHeader/getHeader rather than by setting a header on a probe
  * response: a response of another class passing through Node's header code once would
- * leave its inline caches polymorphic for every later request.
+ * leave its inline caches polymorphic for every later request. (Node 22 and 24 read the entry
+ * as `entry?.[1]`, Node 20 as `entry && entry[1]`: the same for the arrays stored.)
  */
 export function outHeadersKeyOf(res) {
   if (outHeadersKey === undefined) outHeadersKey = findOutHeadersKey(res);
@@ -99,7 +100,7 @@ const SET_STORES = new RegExp(
   String.raw`this\[kOutHeaders\] = headers = \{ __proto__: null \};\s*headers\[${LOWER_NAME}\] = \[name, value\];\s*return this;\s*\}$`,
 );
 const GET_READS = new RegExp(
-  String.raw`const headers = this\[kOutHeaders\];\s*if \(headers === null\)\s*return;\s*const entry = headers\[${LOWER_NAME}\];\s*return entry && entry\[1\];\s*\}$`,
+  String.raw`const headers = this\[kOutHeaders\];\s*if \(headers === null\)\s*return;\s*const entry = headers\[${LOWER_NAME}\];\s*return (?:entry && entry\[1\]|entry\?\.\[1\]);\s*\}$`,
 );
 
 function findOutHeadersKey(res) {

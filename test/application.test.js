@@ -1,5 +1,6 @@
 import { describe, it, expect, afterAll, beforeAll } from "vitest";
 import http from "node:http";
+import { inspect } from "node:util";
 import express from "express";
 import Server from "../src/index.js";
 import { compareSuite, differential } from "./helpers/compare.js";
@@ -271,7 +272,14 @@ describe("extending the shared request/response prototypes", () => {
         added.push([factory.request, "shout"], [factory.response, "ok"]);
         app.get("/shout", (req, res) => res.ok(req.shout()));
         app.get("/mine", (req, res) => res.mine());
-        app.get("/classes", (req, res) => res.json({ req: req instanceof http.IncomingMessage, res: res instanceof http.ServerResponse }));
+        // what loggers print of them: Node's class names
+        app.get("/classes", (req, res) =>
+          res.json({
+            req: req instanceof http.IncomingMessage,
+            res: res instanceof http.ServerResponse,
+            names: [req.constructor.name, res.constructor.name, inspect(req, { depth: -1 }), inspect(res, { depth: -1 })],
+          }),
+        );
       },
       ["/shout", "/mine", "/classes"],
       { useListen },

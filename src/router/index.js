@@ -14,7 +14,9 @@ export function Router(options = {}) {
   router.mergeParams = Boolean(options.mergeParams);
   router.params = Object.create(null); // app.param()/router.param() callbacks by name
   router.stack = [];
-  router.index = null; // built lazily: { tree, shapes, chains, fallbackChain, all, allChain }
+  // Built lazily: { tree, shapes, chains, fallbackChain, all, allChain }. Not enumerable, so
+  // the router's keys are router 2's for code that lists or copies them.
+  Object.defineProperty(router, "index", { value: null, writable: true, enumerable: false, configurable: true });
   return router;
 }
 

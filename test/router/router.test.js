@@ -662,6 +662,7 @@ compareSuite(
       .head((req, res) => res.end())
       .get((req, res) => res.end());
     app.get(/^\/re$/, (req, res) => res.end());
+    app.get("/router-keys", (req, res) => res.json({ app: Object.keys(app.router).sort(), inner: Object.keys(inner).sort() }));
     app.get("/routes", (req, res) =>
       res.json(
         app.router.listRoutes().map(({ path, methods, router }) => ({
@@ -673,7 +674,7 @@ compareSuite(
       ),
     );
   },
-  ["/names", "/via-layer", "/routes"],
+  ["/names", "/via-layer", "/routes", "/router-keys"],
 );
 
 describe("the automatic OPTIONS answer", () => {

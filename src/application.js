@@ -409,13 +409,15 @@ function adoptServer(app, server) {
 // Node's class names, as loggers and util.inspect print Express's objects ("IncomingMessage
 // {...}"). Declared names cost nothing per request; a computed one, `{ [Base.name]: class
 // extends Base {} }[Base.name]`, cost ~6,700 instructions a request (PERFORMANCE.md).
-const classNamedAfter = {
+// A base of another name (a patched http export) gets an anonymous class.
+const classNamedAfter = Object.assign(Object.create(null), {
   IncomingMessage: (Base) => class IncomingMessage extends Base {},
   ServerResponse: (Base) => class ServerResponse extends Base {},
-};
+});
+const anonymousClass = (Base) => class extends Base {};
 
 function classOn(Base, prototype) {
-  const Derived = classNamedAfter[Base.name](Base);
+  const Derived = (classNamedAfter[Base.name] ?? anonymousClass)(Base);
   Object.setPrototypeOf(Derived.prototype, prototype);
   return Derived;
 }

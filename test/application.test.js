@@ -351,4 +351,21 @@ describe("http.createServer(app): the server adopts lib-server's classes", () =>
     const seen = await classesSeen(server, app);
     expect(seen.every(([req]) => !req)).toBe(true);
   });
+
+  it("builds its classes on Node's, whatever their name (a patched export)", async () => {
+    const patched = http.ServerResponse;
+    http.ServerResponse = class PatchedResponse extends patched {};
+    try {
+      const app = Server();
+      app.get("/", (req, res) => res.send(`${req.constructor.name} ${res instanceof patched}`));
+      const started = await start(app, { via: "listen" });
+      try {
+        expect(await (await fetch(`${started.url}/`)).text()).toBe("IncomingMessage true");
+      } finally {
+        await started.close();
+      }
+    } finally {
+      http.ServerResponse = patched;
+    }
+  });
 });

@@ -139,8 +139,10 @@ describe("on a stream that is not an http request", () => {
   const fakeRequest = (headers, source) => Object.assign(source, { headers });
 
   test("a gzip bomb is abandoned after inflating just past the limit", async () => {
-    // gzip members can be concatenated: 8 × 16 MB of zeros in ~128 KB
-    const bomb = Buffer.concat(Array(8).fill(zlib.gzipSync(Buffer.alloc(16 * 1024 * 1024))));
+    // gzip members can be concatenated: 64 × 16 MB of zeros in ~1 MB, several times what
+    // the streams' buffers hold (below), so that reading it all would show
+    const bomb = Buffer.concat(Array(64).fill(zlib.gzipSync(Buffer.alloc(16 * 1024 * 1024))));
+    expect(bomb.length).toBeGreaterThan(4 * getDefaultHighWaterMark(false));
     let offset = 0;
     const source = new Readable({
       read() {

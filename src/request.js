@@ -6,7 +6,9 @@ import { accepts, typeis, proxyaddr, fresh, parseRange, nodeModule } from "./dep
 
 const { isIP } = nodeModule("node:net");
 
-export class Request extends http.IncomingMessage {
+// Declared under Node's name (exported as Request): what V8's messages, loggers and
+// util.inspect print of a request is then what they print on Express ("#<IncomingMessage>").
+class IncomingMessage extends http.IncomingMessage {
   get(name) {
     if (!name) throw new TypeError("name argument is required to req.get");
     if (typeof name !== "string") throw new TypeError("name must be a string to req.get");
@@ -125,3 +127,5 @@ export class Request extends http.IncomingMessage {
     return value.toLowerCase() === "xmlhttprequest";
   }
 }
+
+export { IncomingMessage as Request };

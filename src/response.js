@@ -17,7 +17,8 @@ const INVALID_HEADER_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
 // What a 204 or 304 answer drops, as Express's res.send removes them
 const BODYLESS_DROPPED = headerPairs("Content-Type", "Content-Length", "Transfer-Encoding");
 
-export class Response extends http.ServerResponse {
+// Declared under Node's name (exported as Response), as the request class is.
+class ServerResponse extends http.ServerResponse {
   status(code) {
     if (!Number.isInteger(code)) {
       throw new TypeError(`Invalid status code: ${JSON.stringify(code)}. Status code must be an integer.`);
@@ -367,3 +368,5 @@ function stringify(value, settings) {
   }
   return json;
 }
+
+export { ServerResponse as Response };

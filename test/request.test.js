@@ -275,6 +275,15 @@ compareSuite(
       req.query = { replaced: true };
       res.json(req.query);
     });
+    // V8's message names the request's class as Express's does: #<IncomingMessage>
+    app.get("/assign-message", (req, res) => {
+      try {
+        req.query = {};
+        res.send("assigned");
+      } catch (error) {
+        res.send(error.message);
+      }
+    });
     app.get("/define", (req, res) => {
       Object.defineProperty(req, "query", { value: { defined: true }, configurable: true, writable: true, enumerable: true });
       res.json(req.query);
@@ -285,6 +294,7 @@ compareSuite(
     "/mutate?x=1",
     // A getter without a setter: assigning it throws in strict code (a 500).
     "/assign?x=1",
+    "/assign-message",
     "/define?x=1",
   ],
   { extraHeaders: ["x-first"], expectedErrors: /TypeError: Cannot set property query/ },

@@ -185,9 +185,7 @@ class Walk {
       return true;
     }
     this.routeIdx = found + 1;
-    const entry = route.stack[found];
-    if (handlerChannel.hasSubscribers) tracedCall(entry, this.routeLayer.pathMatching(this.path), entry.handle, layerError, this.req, this.res, this.next);
-    else callHandler(entry.handle, layerError, this.req, this.res, this.next);
+    this.invoke(route.stack[found], this.routeLayer, layerError);
     this.sync = 0;
     return true;
   }
@@ -203,8 +201,14 @@ class Walk {
       return;
     }
     if (match.path.length !== 0 && !this.trimPrefix(match.path)) return this.step(layerError);
-    if (handlerChannel.hasSubscribers) tracedCall(layer, layer.pathMatching(this.path), layer.handle, layerError, this.req, this.res, this.next);
-    else callHandler(layer.handle, layerError, this.req, this.res, this.next);
+    this.invoke(layer, layer, layerError);
+  }
+
+  // Calls the handler of `entry` (a layer, or a route's handler entry), traced when someone
+  // subscribed; `matched` is the layer whose path matched, for the trace's `route`.
+  invoke(entry, matched, layerError) {
+    if (handlerChannel.hasSubscribers) tracedCall(entry, matched.pathMatching(this.path), entry.handle, layerError, this.req, this.res, this.next);
+    else callHandler(entry.handle, layerError, this.req, this.res, this.next);
   }
 
   finish(err) {

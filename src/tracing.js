@@ -15,6 +15,7 @@
 // property read per handler call.
 import dc from "node:diagnostics_channel";
 import { nodeModule } from "./deps.js";
+import { callHandler, callParamHandler, isThenable } from "./handler-call.js";
 
 export const handlerChannel = dc.tracingChannel("express.router.request");
 export const requestStart = dc.channel("lib-server.request.start");
@@ -56,61 +57,28 @@ function firstReport(req, err) {
 }
 
 /**
- * callHandler (layer.js) inside the tracing channel, as router 2.3 traces a layer: the same
- * call and the same outcome for the router, with start/end/asyncStart/asyncEnd/error
- * published around it. `layer` is the handler's own (a route's handler entry for route
- * handlers, as router 2.3 skips the route's dispatch wrapper); `path` where it matched.
+ * A middleware, route handler or error handler call inside the tracing channel, as router
+ * 2.3 traces a layer: `layer` is the handler's own (a route's handler layer for route
+ * handlers, as router 2.3 skips the route's dispatch wrapper), `path` where it matched.
  */
-export function tracedCall(layer, path, fn, error, req, res, next) {
+export function tracedHandlerCall(layer, path, fn, error, req, res, next) {
   const ctx = error
     ? { req, res, incomingError: error, layer, handler: fn, route: path, errorHandler: true, name: layer.name, mountPath: req.baseUrl }
     : { req, res, layer, handler: fn, route: path, name: layer.name, mountPath: req.baseUrl };
-  const tracedNext = reportingNext(ctx, next);
-  let settled = false;
-  const rejected = (err) => {
-    tracedNext(err);
-    if (settled) return;
-    settled = true;
-    recordThrown(ctx, err, false);
-    publishAsyncEnd(ctx);
-  };
-  handlerChannel.start.runStores(ctx, () => {
-    let ret;
-    try {
-      ret = error ? fn(error, req, res, tracedNext) : fn(req, res, tracedNext);
-    } catch (thrown) {
-      tracedNext(thrown); // as untraced: a falsy throw routes on as next() would
-      recordThrown(ctx, thrown, true);
-      publishEnd(ctx, false);
-      return;
-    }
-    const thenable = isThenable(ret);
-    if (!thenable) ctx.result = ret;
-    publishEnd(ctx, thenable);
-    if (!thenable) return;
-    try {
-      ret.then(
-        (value) => {
-          if (settled) return;
-          settled = true;
-          ctx.result = value;
-          publishAsyncEnd(ctx);
-        },
-        (rejection) => rejected(rejection || new Error("Rejected promise")),
-      );
-    } catch (thrown) {
-      rejected(thrown); // a thenable whose then() throws
-    }
-  });
+  traced(ctx, next, (invoke, tracedNext, settle) => callHandler(invoke, error, req, res, tracedNext, settle));
 }
 
-/**
- * An app.param() callback inside the tracing channel, as router 2.3 traces one (the context
- * has `param`, the parameter's name), for `layer` matched at `path`. `call(fn, ...args,
- * onSettle)` is the untraced call.
- */
-export function tracedParamCall(call, layer, path, fn, req, res, next, value, name) {
+/** An app.param() callback inside the tracing channel; the context has `param`, its name. */
+export function tracedParamCall(layer, path, fn, req, res, next, value, name) {
   const ctx = { req, res, layer, handler: fn, route: path, param: name, name: fn.name || "<anonymous>", mountPath: req.baseUrl };
+  traced(ctx, next, (invoke, tracedNext, settle) => callParamHandler(invoke, req, res, tracedNext, value, name, settle));
+}
+
+// The same call and the same outcome for the router, with start/end/asyncStart/asyncEnd/error
+// published around it. `call(invoke, tracedNext, onSettle)` makes the untraced call with
+// `invoke` in place of the handler.
+function traced(ctx, next, call) {
+  const fn = ctx.handler;
   const tracedNext = reportingNext(ctx, next);
   let async = false;
   let ended = false;
@@ -142,7 +110,7 @@ export function tracedParamCall(call, layer, path, fn, req, res, next, value, na
   };
   handlerChannel.start.runStores(ctx, () => {
     try {
-      call(invoke, req, res, tracedNext, value, name, settle);
+      call(invoke, tracedNext, settle);
     } finally {
       publishEnd(ctx, async);
       ended = true;
@@ -169,8 +137,6 @@ function reportingNext(ctx, next) {
     next(err);
   };
 }
-
-const isThenable = (value) => value !== undefined && value !== null && typeof value.then === "function";
 
 // A throw or rejection is the context's error (kept if one was reported already); a routing
 // signal is not an error, and thrown synchronously it ends like next("route") and return.

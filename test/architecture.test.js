@@ -8,7 +8,8 @@ import { describe, expect, test } from "vitest";
 
 const src = resolve(dirname(fileURLToPath(import.meta.url)), "../src");
 
-// Modules anything may import: they import nothing of ours but deps.js and each other.
+// Modules anything may import: they import nothing of ours but deps.js (and tracing.js the
+// handler-call.js it wraps).
 const leaves = ["deps.js", "errors.js", "url.js", "tracing.js", "node-internals.js"];
 
 // What each module (or folder, "router/") may import besides its own folder and the leaves.
@@ -16,7 +17,8 @@ const allowed = {
   "deps.js": ["body/index.js", "static/index.js", "static/send-file.js", "cluster.js", "client-error.js", "shutdown.js"], // lazy loaders
   "errors.js": [],
   "url.js": [],
-  "tracing.js": [],
+  "tracing.js": ["handler-call.js"], // which imports nothing: no cycle
+  "handler-call.js": [],
   "node-internals.js": [],
   "context.js": [],
   "compose.js": ["context.js"],
@@ -27,7 +29,7 @@ const allowed = {
   "final-handler.js": [],
   "client-error.js": [],
   "shutdown.js": [],
-  "router/": [],
+  "router/": ["handler-call.js"],
   "body/": [],
   "static/": [],
   "cluster.js": ["application.js"],

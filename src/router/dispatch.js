@@ -2,11 +2,11 @@
 // the chain of candidate layers (chain-index.js); entering a mounted middleware trims its
 // prefix off req.url (restored when it calls next); a route runs its handlers for the
 // request's method through Route#nextHandler; leaving the router restores what it changed.
-import { callHandler } from "./layer.js";
 import { lookup, treeMatch } from "./chain-index.js";
 import { processParams, mergeParams, hasParamCallbacks } from "./params.js";
 import { routingPathOf, protohostOf } from "../url.js";
-import { handlerChannel, tracedCall, debugging, explainSkip } from "../tracing.js";
+import { MAX_SYNC_CALLS } from "../handler-call.js";
+import { handlerChannel, tracedHandlerCall, debugging, explainSkip } from "../tracing.js";
 
 export function handle(req, res, out) {
   if (typeof out !== "function") throw new TypeError("argument callback is required");
@@ -130,7 +130,7 @@ class Walk {
           this.enter(layer, match, layerError);
         });
       }
-      if (++this.sync > 100) {
+      if (++this.sync > MAX_SYNC_CALLS) {
         this.idx--;
         return setImmediate(this.next, layerError);
       }
@@ -180,7 +180,7 @@ class Walk {
       return false;
     }
     this.routeIdx = found;
-    if (++this.sync > 100) {
+    if (++this.sync > MAX_SYNC_CALLS) {
       setImmediate(this.next, layerError);
       return true;
     }
@@ -204,11 +204,12 @@ class Walk {
     this.invoke(layer, layer, layerError);
   }
 
-  // Calls the handler of `entry` (a layer, or a route's handler entry), traced when someone
+  // Calls the handler of `entry` (a layer, or a route's handler layer), traced when someone
   // subscribed; `matched` is the layer whose path matched, for the trace's `route`.
   invoke(entry, matched, layerError) {
-    if (handlerChannel.hasSubscribers) tracedCall(entry, matched.pathMatching(this.path), entry.handle, layerError, this.req, this.res, this.next);
-    else callHandler(entry.handle, layerError, this.req, this.res, this.next);
+    if (handlerChannel.hasSubscribers) tracedHandlerCall(entry, matched.pathMatching(this.path), entry.handle, layerError, this.req, this.res, this.next);
+    else if (layerError) entry.handleError(layerError, this.req, this.res, this.next);
+    else entry.handleRequest(this.req, this.res, this.next);
   }
 
   finish(err) {

@@ -1,6 +1,7 @@
 // One entry of a router's stack: a middleware (`use`, prefix match) or a route (`route`,
 // full match), with its compiled patterns and the tree shapes the router indexes.
 import { compilePattern, matchPattern } from "./pattern.js";
+import { callHandler } from "../handler-call.js";
 
 export class Layer {
   constructor(path, { end, strict, sensitive }, handle) {
@@ -39,6 +40,16 @@ export class Layer {
     return this.path[index];
   }
 
+  // handleRequest and handleError are router 2's names: tools read them in stack traces
+  // (express-rate-limit finds "Layer.handleRequest" to warn of a limiter made per request).
+  handleRequest(req, res, next) {
+    callHandler(this.handle, undefined, req, res, next);
+  }
+
+  handleError(error, req, res, next) {
+    callHandler(this.handle, error, req, res, next);
+  }
+
   /** Express's match: { params, path } or null; throws a 400 error on a malformed param. */
   match(path) {
     if (this.matchesAll) return { params: {}, path: "" }; // what Express gives path-less middleware
@@ -49,27 +60,3 @@ export class Layer {
     return null;
   }
 }
-
-/**
- * Calls a middleware or handler as Express does: a throw, or the rejection of a returned
- * promise (or thenable), becomes `next(err)`.
- */
-export function callHandler(fn, error, req, res, next) {
-  let ret;
-  try {
-    ret = error ? fn(error, req, res, next) : fn(req, res, next);
-  } catch (thrown) {
-    return next(thrown);
-  }
-  if (ret !== undefined && ret !== null && typeof ret.then === "function") {
-    try {
-      ret.then(ignore, (rejection) => next(rejection || new Error("Rejected promise")));
-    } catch (thrown) {
-      next(thrown); // a thenable whose then() throws
-    }
-  }
-}
-
-// Passed to then() instead of undefined, as router 2.3 does: some thenables call both
-// callbacks without checking.
-function ignore() {}

@@ -1,4 +1,5 @@
 // app.param() callbacks and mergeParams, as router 2 runs them.
+import { callParamHandler } from "../handler-call.js";
 import { handlerChannel, tracedParamCall } from "../tracing.js";
 
 export function mergeParams(params, parent) {
@@ -58,31 +59,10 @@ export function processParams(router, layer, path, req, res, called, done) {
       return nextParam(err);
     }
     if (!fn) return nextParam();
-    if (handlerChannel.hasSubscribers) tracedParamCall(callParam, layer, layer.pathMatching(path), fn, req, res, nextCallback, state.match, key);
-    else callParam(fn, req, res, nextCallback, state.match, key); // each gets the value matched, as in router 2
+    // each gets the value matched, as in router 2
+    if (handlerChannel.hasSubscribers) tracedParamCall(layer, layer.pathMatching(path), fn, req, res, nextCallback, state.match, key);
+    else callParamHandler(fn, req, res, nextCallback, state.match, key);
   };
 
   nextParam();
 }
-
-// One callback: a throw, or the rejection of a returned promise (or thenable), becomes
-// next(err). `onSettle(outcome, rejected)` hears how a returned promise settled (tracing).
-function callParam(fn, req, res, next, value, name, onSettle = ignore) {
-  try {
-    const ret = fn(req, res, next, value, name);
-    if (ret === undefined || ret === null || typeof ret.then !== "function") return;
-    const rejected = (err) => {
-      next(err);
-      onSettle(err, true);
-    };
-    try {
-      ret.then(onSettle, (rejection) => rejected(rejection || new Error("Rejected promise")));
-    } catch (thrown) {
-      rejected(thrown); // a thenable whose then() throws
-    }
-  } catch (thrown) {
-    next(thrown);
-  }
-}
-
-function ignore() {}

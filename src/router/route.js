@@ -1,17 +1,20 @@
 // A route: one path with handlers per HTTP method, as `app.route(path)` returns it.
 import { METHODS } from "node:http";
-import { callHandler } from "./layer.js";
-import { handlerChannel, tracedCall } from "../tracing.js";
+import { Layer } from "./layer.js";
+import { MAX_SYNC_CALLS } from "../handler-call.js";
+import { handlerChannel, tracedHandlerCall } from "../tracing.js";
 
 export const methods = METHODS.map((m) => m.toLowerCase());
 // "GET" → "get" without allocating a new string per request.
 const LOWERCASE = Object.fromEntries(METHODS.map((m) => [m, m.toLowerCase()]));
 export const lowercaseMethod = (method) => LOWERCASE[method] ?? (typeof method === "string" ? method.toLowerCase() : method);
 
+const ROUTE_HANDLER = { end: true, strict: false, sensitive: false };
+
 export class Route {
   constructor(path) {
     this.path = path;
-    this.stack = []; // { method: lowercase name or undefined for all(), handle, name }
+    this.stack = []; // layers with `method`: a lowercase name, or undefined for all()
     this.methods = Object.create(null);
   }
 
@@ -56,11 +59,12 @@ export class Route {
       if (err === "router") return done(err);
       const found = route.nextHandler(position, method, Boolean(err));
       if (found === -1) return done(err);
-      if (++sync > 100) return setImmediate(next, err);
+      if (++sync > MAX_SYNC_CALLS) return setImmediate(next, err);
       position = found + 1;
       const entry = route.stack[found];
-      if (handlerChannel.hasSubscribers) tracedCall(entry, route.path, entry.handle, err, req, res, next);
-      else callHandler(entry.handle, err, req, res, next);
+      if (handlerChannel.hasSubscribers) tracedHandlerCall(entry, route.path, entry.handle, err, req, res, next);
+      else if (err) entry.handleError(err, req, res, next);
+      else entry.handleRequest(req, res, next);
       sync = 0;
     }
   }
@@ -88,7 +92,10 @@ export class Route {
     if (fns.length === 0) throw new TypeError("argument handler is required");
     for (const fn of fns) {
       if (typeof fn !== "function") throw new TypeError("argument handler must be a function");
-      this.stack.push({ method, handle: fn, name: fn.name || "<anonymous>" });
+      // A layer of its own, as in router 2 (tools walking route.stack read its method/handle/name).
+      const layer = new Layer("/", ROUTE_HANDLER, fn);
+      layer.method = method;
+      this.stack.push(layer);
       this.methods[method ?? "_all"] = true;
     }
     return this;

@@ -52,6 +52,23 @@ function buildUntrusted(app) {
   app.get("/", rateLimit({ windowMs: WINDOW, limit: 5, logger }), (req, res) => res.send(req.ip));
   return codes;
 }
+// Limiters made while answering a request (a middleware, a route handler, one inside a
+// Router): the library finds router 2's "Layer.handleRequest" frame in its stack and warns.
+function buildPerRequest(app, factory) {
+  const { codes, logger } = codeLogger();
+  const makeLimiter = () => rateLimit({ windowMs: WINDOW, limit: 5, logger, validate: { xForwardedForHeader: false } });
+  app.use((req, res, next) => {
+    makeLimiter();
+    next();
+  });
+  const router = factory.Router();
+  router.get("/", (req, res) => {
+    makeLimiter();
+    res.send(req.ip);
+  });
+  app.use(router);
+  return codes;
+}
 function buildTrustAll(app) {
   app.set("trust proxy", true);
   return buildUntrusted(app);
@@ -130,6 +147,7 @@ forEachMode("express-rate-limit configuration checks", (mode) => {
   const cases = [
     ["X-Forwarded-For with 'trust proxy' off", buildUntrusted, "ERR_ERL_UNEXPECTED_X_FORWARDED_FOR"],
     ["'trust proxy' set to true", buildTrustAll, "ERR_ERL_PERMISSIVE_TRUST_PROXY"],
+    ["a limiter created inside request handlers", buildPerRequest, "ERR_ERL_CREATED_IN_REQUEST_HANDLER"],
   ];
   for (const [title, build, code] of cases) {
     it(title, async () => {

@@ -1,0 +1,45 @@
+// Calling a handler as Express does, in one place: a throw, or the rejection of a returned
+// promise (or thenable), becomes next(err). Layers, routes, app.param() callbacks and the
+// traced calls (tracing.js) all go through here.
+
+/**
+ * Calls a middleware, route handler or error handler (with `error`, as a 4-argument call).
+ * `onSettle(outcome, rejected)` hears how a returned promise settled (tracing).
+ */
+export function callHandler(fn, error, req, res, next, onSettle = ignore) {
+  let ret;
+  try {
+    ret = error ? fn(error, req, res, next) : fn(req, res, next);
+  } catch (thrown) {
+    return next(thrown);
+  }
+  if (isThenable(ret)) followPromise(ret, next, onSettle);
+}
+
+/** Calls an app.param() callback, `fn(req, res, next, value, name)`, by the same rule. */
+export function callParamHandler(fn, req, res, next, value, name, onSettle) {
+  callHandler(() => fn(req, res, next, value, name), undefined, req, res, next, onSettle);
+}
+
+export const isThenable = (value) => value !== undefined && value !== null && typeof value.then === "function";
+
+/**
+ * Handlers called in a row without yielding before the next one waits for setImmediate: a
+ * long chain of synchronous next() calls would otherwise overflow the stack.
+ */
+export const MAX_SYNC_CALLS = 100;
+
+function followPromise(promise, next, onSettle) {
+  const rejected = (err) => {
+    next(err);
+    onSettle(err, true);
+  };
+  try {
+    // onSettle, never undefined, as router 2.3 passes: some thenables call both callbacks unchecked.
+    promise.then(onSettle, (rejection) => rejected(rejection || new Error("Rejected promise")));
+  } catch (thrown) {
+    rejected(thrown); // a thenable whose then() throws
+  }
+}
+
+function ignore() {}

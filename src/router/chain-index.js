@@ -32,7 +32,7 @@ export function treeAbove(routes) {
 }
 
 function buildIndex(router) {
-  const all = router.stack.map((layer, position) => unsure({ layer, position }));
+  const all = router.stack.map((layer, position) => toBeConfirmed({ layer, position }));
   // What lookup() returns when no shape narrows the stack (read, never changed).
   const allChain = Object.freeze({ chain: all, treeParams: null });
   let routes = 0;
@@ -45,11 +45,11 @@ function buildIndex(router) {
     querystringParser: noop,
   });
   const shapes = new Map();
-  const entries = router.stack.map((layer, position) => ({ layer, position, treed: false }));
+  const entries = router.stack.map((layer, position) => ({ layer, position, inTree: false }));
   for (const entry of entries) {
     const { layer } = entry;
     if (layer.route === undefined || layer.shapes === null) continue;
-    entry.treed = layer.shapes.every((shape) => {
+    entry.inTree = layer.shapes.every((shape) => {
       if (shapes.has(shape.treePath)) return true;
       try {
         tree.on("GET", shape.treePath, noop, shape.treePath);
@@ -66,26 +66,26 @@ function buildIndex(router) {
     chains: new Map(),
     encodedChains: new Map(),
     // No shape matched: only middleware and layers outside the tree can match.
-    fallbackChain: Object.freeze({ chain: entries.filter((e) => e.layer.route === undefined || !e.treed).map(unsure), treeParams: null }),
+    fallbackChain: Object.freeze({ chain: entries.filter((e) => e.layer.route === undefined || !e.inTree).map(toBeConfirmed), treeParams: null }),
     all,
     allChain,
   };
 }
 
-// A chain entry: `sure` marks a layer the tree has matched exactly (params from the tree);
+// A chain entry: `knownMatch` marks a layer the tree has matched exactly (params from the tree);
 // the others, path-less middleware aside, are confirmed with their RegExp.
-const unsure = (entry) => ({ layer: entry.layer, position: entry.position, sure: false });
+const toBeConfirmed = (entry) => ({ layer: entry.layer, position: entry.position, knownMatch: false });
 
 function buildChain(router, index, treePath) {
   const shape = index.shapes.get(treePath);
   const chain = [];
   router.stack.forEach((layer, position) => {
-    if (layer.matchesAll) return chain.push({ layer, position, sure: false });
+    if (layer.matchesAll) return chain.push({ layer, position, knownMatch: false });
     if (layer.shapes !== null && !layer.shapes.some((s) => shapesMayOverlap(s, layer.route === undefined, shape))) return;
     // Known to match, params from the tree, when the layer's only pattern is this shape.
     const only = layer.route !== undefined && layer.shapes?.length === 1 ? layer.shapes[0] : null;
-    const sure = only !== null && only.exact && only.treePath === treePath;
-    chain.push({ layer, position, sure, keys: sure ? layer.patterns[0].keys : null });
+    const knownMatch = only !== null && only.exact && only.treePath === treePath;
+    chain.push({ layer, position, knownMatch, keys: knownMatch ? layer.patterns[0].keys : null });
   });
   index.chains.set(treePath, chain);
   return chain;
@@ -110,7 +110,7 @@ export function lookup(router, path) {
 }
 
 function buildEncodedChain(router, index, treePath) {
-  const chain = (index.chains.get(treePath) ?? buildChain(router, index, treePath)).map(unsure);
+  const chain = (index.chains.get(treePath) ?? buildChain(router, index, treePath)).map(toBeConfirmed);
   index.encodedChains.set(treePath, chain);
   return chain;
 }

@@ -14,7 +14,7 @@ export function handle(req, res, out) {
   req.baseUrl = walk.parentUrl;
   req.originalUrl = req.originalUrl || walk.url;
   req.next = walk.next;
-  walk.step(undefined);
+  walk.nextLayer(undefined);
 }
 
 // One request's walk through one router: its state in one object and a single `next`
@@ -48,16 +48,18 @@ class Walk {
     this.parentBaseUrl = req.baseUrl;
     this.parentUrl = req.baseUrl || "";
     this.parentNext = req.next;
-    this.next = (err) => this.step(err);
+    this.next = (err) => this.nextLayer(err);
   }
 
-  step(err) {
+  // Finds the next layer (or, inside a route, the next handler) that takes this request,
+  // with `err` pending, and runs it; leaves the router when there is none.
+  nextLayer(err) {
     const { router, req } = this;
     let layerError = err === "route" ? null : err;
     this.restoreUrl();
     // Like router 2, leaving the router waits a tick: code after a handler's next() runs
     // before whatever comes after this router.
-    if (layerError === "router") return setImmediate(finishLater, this, null);
+    if (layerError === "router") return setImmediate(finishWalk, this, null);
 
     if (this.route !== null) {
       if (err === "route") this.route = null;
@@ -84,7 +86,7 @@ class Walk {
       const layer = entry.layer;
       let match;
       if (layer.matchesAll) match = layer.match(path);
-      else if (entry.sure) match = treeMatch(entry, this.treeParams, !router.strict && path.length > 1 && path.charCodeAt(path.length - 1) === 47);
+      else if (entry.knownMatch) match = treeMatch(entry, this.treeParams, !router.strict && path.length > 1 && path.charCodeAt(path.length - 1) === 47);
       else {
         try {
           match = layer.match(path);
@@ -126,19 +128,19 @@ class Walk {
       req.params = router.mergeParams ? mergeParams(match.params, this.parentParams) : match.params;
       if (layer.keys.length !== 0 && hasParamCallbacks(router)) {
         return processParams(router, layer, path, req, this.res, (this.paramsCalled ??= new Map()), (paramError) => {
-          if (paramError) return this.step(layerError || paramError);
-          this.enter(layer, match, layerError);
+          if (paramError) return this.nextLayer(layerError || paramError);
+          this.enterLayer(layer, match, layerError);
         });
       }
       if (++this.sync > MAX_SYNC_CALLS) {
         this.idx--;
         return setImmediate(this.next, layerError);
       }
-      this.enter(layer, match, layerError);
+      this.enterLayer(layer, match, layerError);
       this.sync = 0;
       return;
     }
-    setImmediate(finishLater, this, layerError);
+    setImmediate(finishWalk, this, layerError);
   }
 
   // Puts back what entering a mounted middleware took off req.url and req.baseUrl.
@@ -185,28 +187,29 @@ class Walk {
       return true;
     }
     this.routeIdx = found + 1;
-    this.invoke(route.stack[found], this.routeLayer, layerError);
+    this.callEntry(route.stack[found], this.routeLayer, layerError);
     this.sync = 0;
     return true;
   }
 
-  enter(layer, match, layerError) {
+  // Runs a matched layer: a route's handlers, or a middleware with its mount path trimmed.
+  enterLayer(layer, match, layerError) {
     const layerRoute = layer.route;
     if (layerRoute !== undefined) {
       this.route = layerRoute;
       this.routeLayer = layer;
       this.routeIdx = 0;
       this.routeMethod = layerRoute.dispatchMethod(this.req.method);
-      if (!this.runRoute(undefined)) this.step(undefined);
+      if (!this.runRoute(undefined)) this.nextLayer(undefined);
       return;
     }
-    if (match.path.length !== 0 && !this.trimPrefix(match.path)) return this.step(layerError);
-    this.invoke(layer, layer, layerError);
+    if (match.path.length !== 0 && !this.trimPrefix(match.path)) return this.nextLayer(layerError);
+    this.callEntry(layer, layer, layerError);
   }
 
   // Calls the handler of `entry` (a layer, or a route's handler layer), traced when someone
   // subscribed; `matched` is the layer whose path matched, for the trace's `route`.
-  invoke(entry, matched, layerError) {
+  callEntry(entry, matched, layerError) {
     if (handlerChannel.hasSubscribers) tracedHandlerCall(entry, matched.pathMatching(this.path), entry.handle, layerError, this.req, this.res, this.next);
     else if (layerError) entry.handleError(layerError, this.req, this.res, this.next);
     else entry.handleRequest(this.req, this.res, this.next);
@@ -228,7 +231,7 @@ class Walk {
   }
 }
 
-const finishLater = (walk, err) => walk.finish(err);
+const finishWalk = (walk, err) => walk.finish(err);
 
 const NO_MATCH = { chain: [], treeParams: null };
 

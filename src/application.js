@@ -408,7 +408,7 @@ function adoptServer(app, server) {
 
 // Node's class names, as loggers and util.inspect print Express's objects ("IncomingMessage
 // {...}"). Declared names cost nothing per request; a computed one, `{ [Base.name]: class
-// extends Base {} }[Base.name]`, cost ~6,700 instructions a request (PERFORMANCE.md).
+// extends Base {} }[Base.name]`, costs every request (PERFORMANCE.md).
 // A base of another name (a patched http export) gets an anonymous class.
 const classNamedAfter = Object.assign(Object.create(null), {
   IncomingMessage: (Base) => class IncomingMessage extends Base {},

@@ -1,9 +1,9 @@
 // Third-party CommonJS dependencies, loaded with require(): importing a CommonJS package
-// from an ES module costs the loader twice as much (about 25 ms at start-up for these).
+// from an ES module costs the loader about twice as much (PERFORMANCE.md, cold start).
 //
 // Some load on first use. mime-types (its whole database, also behind accepts and
-// type-is), qs and iconv-lite cost ~40 ms of start-up together, find-my-way ~9 ms, and the body-parser,
-// static-file and cluster modules are some 30 files for the loader; a hello-world service
+// type-is), qs, iconv-lite and find-my-way are the slowest to load, and the body-parser,
+// static-file and cluster modules are many files for the loader; a hello-world service
 // needs none of them: cold start should not pay for what a request never calls.
 // (Our own ES modules load through require() too, which Node supports from 20.19.)
 import { createRequire } from "node:module";
@@ -16,8 +16,7 @@ function lazy(id) {
 }
 
 // These load on first call, behind wrappers of the same shape (callers need not know): a
-// hello world calls none of them, and they were ~5 ms of start-up, plus the CommonJS
-// loader's own, which start-up now never touches.
+// hello world calls none of them, and start-up then never touches the CommonJS loader.
 const encodeurl = lazy("encodeurl");
 const escapes = lazy("escape-html");
 const freshness = lazy("fresh");

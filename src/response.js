@@ -200,7 +200,7 @@ class ServerResponse extends http.ServerResponse {
 
   cookie(name, value, options) {
     // Object.assign, not a spread: in V8 11 (Node 20) a spread copy followed by new
-    // properties takes ~2 µs; and no `delete`, which would make it a dictionary.
+    // properties is slow (PERFORMANCE.md); and no `delete`, which would make it a dictionary.
     const setCookie = Object.assign({}, options);
     const secret = this.req.secret;
     if (setCookie.signed && !secret) throw new Error('cookieParser("secret") required for signed cookies');

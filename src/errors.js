@@ -5,7 +5,7 @@ import { statuses } from "./deps.js";
 // NotFoundError, 413 → PayloadTooLargeError) and made on first use. As there,
 // status/statusCode/expose live on the class's prototype, `message` is own and
 // enumerable and `name` own and hidden, so errors print and serialize alike.
-export class HttpError extends Error {}
+class HttpError extends Error {}
 
 // Marks a request whose body a parser stopped reading past its limit: the final handler
 // answers it at once, without draining a body that may never end (the connection closes

@@ -4,7 +4,7 @@
 // handler all see the same path for the same target.
 
 /** The pathname of an origin-form target ("/a/b?c" → "/a/b"). */
-export function pathnameOf(url) {
+function pathnameOf(url) {
   let end = url.indexOf("?");
   const hash = url.indexOf("#");
   if (hash !== -1 && (end === -1 || hash < end)) end = hash;

@@ -31,7 +31,7 @@ export function normalizeOptions(options, defaultType) {
 }
 
 /** 1024, "1024", "100kb", "1.5 MB" → bytes; null when not a size (same rules as the `bytes` package). */
-export function parseBytes(value) {
+function parseBytes(value) {
   if (typeof value === "number" && !Number.isNaN(value)) return value;
   if (typeof value !== "string") return null;
   const match = SIZE.exec(value);

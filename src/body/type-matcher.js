@@ -32,7 +32,7 @@ function hasMediaType(req) {
 }
 
 /** "Application/JSON ; charset=x" → "application/json"; null when absent or invalid. */
-export function mediaTypeOf(header) {
+function mediaTypeOf(header) {
   if (!header) return null;
   let end = header.indexOf(";");
   if (end === -1) end = header.length;

@@ -7,7 +7,7 @@ import { handlerChannel, tracedHandlerCall } from "../tracing.js";
 export const methods = METHODS.map((m) => m.toLowerCase());
 // "GET" → "get" without allocating a new string per request.
 const LOWERCASE = Object.fromEntries(METHODS.map((m) => [m, m.toLowerCase()]));
-export const lowercaseMethod = (method) => LOWERCASE[method] ?? (typeof method === "string" ? method.toLowerCase() : method);
+const lowercaseMethod = (method) => LOWERCASE[method] ?? (typeof method === "string" ? method.toLowerCase() : method);
 
 const ROUTE_HANDLER = { end: true, strict: false, sensitive: false };
 

@@ -12,9 +12,11 @@
 //    apply to lib-server's req/res too;
 //  - routing methods also accept middleware typed against @types/express (compression(),
 //    session(), upload.single(), ...), whose parameters name that package's Request and
-//    Response types instead of these.
+//    Response types instead of these;
+//  - with @types/express installed, Request and Response are structurally its own (see
+//    "@types/express interoperability" below).
 // Where @types/express declares something lib-server does not have at run time
-// (`req.accepted`, `res.charset`, `app.routes`, ...), it is left out.
+// (`req.accepted`, `res.charset`, `app.routes`, ...), it is left out, except as said there.
 /// <reference types="node" />
 import type * as http from "node:http";
 import type { EventEmitter } from "node:events";

@@ -12,9 +12,11 @@
 //    apply to lib-server's req/res too;
 //  - routing methods also accept middleware typed against @types/express (compression(),
 //    session(), upload.single(), ...), whose parameters name that package's Request and
-//    Response types instead of these.
+//    Response types instead of these;
+//  - with @types/express installed, Request and Response are structurally its own (see
+//    "@types/express interoperability" below).
 // Where @types/express declares something lib-server does not have at run time
-// (`req.accepted`, `res.charset`, `app.routes`, ...), it is left out.
+// (`req.accepted`, `res.charset`, `app.routes`, ...), it is left out, except as said there.
 /// <reference types="node" />
 import type * as http from "node:http";
 import type { EventEmitter } from "node:events";
@@ -23,6 +25,53 @@ import type { Socket, ListenOptions as NetListenOptions, AddressInfo } from "nod
 import type { Worker } from "node:cluster";
 import type * as self from "./index.js";
 import type { Compose, Context, DefaultState } from "./compose.js";
+// @ts-ignore -- @types/express-serve-static-core is optional: without it, `core` is any.
+import type * as core from "express-serve-static-core";
+
+// ---- @types/express interoperability -------------------------------------------------------
+//
+// Most TypeScript projects have @types/express-serve-static-core installed (every @types
+// package of Express middleware depends on it), and middleware typed against it must be
+// assignable to lib-server's RequestHandler (`const limiter: RequestHandler = rateLimit()`),
+// lib-server's handlers to its RequestHandler, in both directions, and its module
+// augmentations (`declare module "express-serve-static-core" { interface Request { user?: U } }`)
+// must reach lib-server's req. A handler's parameters are compared both ways (strictly, as
+// @types/express declares them), so lib-server's Request, Response and NextFunction are made
+// structurally equal to that package's when it is present:
+//  - they extend what it declares and lib-server does not (Express 4 leftovers that Express 5
+//    no longer sets, `req.accepted` and `res.charset`, and every augmentation);
+//  - `req.app`, `req.res`, `res.app` and `res.req` are its types (comparing lib-server's
+//    Application and Router with its own would fail: each has members the other lacks);
+//  - Express 5's `res.download(path, options, fn)` is added to its Response below.
+// Without the package, `core.Request` is unresolved (any) and the checks `[core.Request]
+// extends [ExpressCoreAbsent]` pick lib-server's own declarations. (They are written out in
+// place: an alias given `core.Request` as an argument would itself turn unresolved, and
+// `0 extends 1 & T` does not detect it when the module resolves to untyped JavaScript.) Approaches
+// left aside: only a bivariant RequestHandler fixes one direction and no augmentation; the
+// global `Express` namespace (still merged, below) cannot carry Express-4-only members.
+// @ts-ignore -- optional: absent when no @types/express is installed
+import type * as core from "express-serve-static-core";
+
+// @ts-ignore -- augments a module that may be absent (then a no-op)
+declare module "express-serve-static-core" {
+  interface Response {
+    download(path: string, options: DownloadOptions, fn?: Errback): void;
+  }
+}
+
+type ExpressCoreAbsent = { "lib-server: no @types/express-serve-static-core": true };
+type ExpressCoreRequest<P, ResBody, ReqBody, ReqQuery, LocalsObj extends Record<string, any>> = [core.Request] extends [ExpressCoreAbsent]
+  ? { app: Application; res: Response<ResBody, LocalsObj> }
+  : Omit<
+      core.Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>,
+      keyof RequestMembers<P, ResBody, ReqBody, ReqQuery, LocalsObj> | keyof http.IncomingMessage | keyof Express.Request
+    >;
+type ExpressCoreResponse<ResBody, LocalsObj extends Record<string, any>, StatusCode extends number> = [core.Response] extends [ExpressCoreAbsent]
+  ? { app: Application }
+  : Omit<
+      core.Response<ResBody, LocalsObj, StatusCode>,
+      keyof ResponseMembers<ResBody, LocalsObj, StatusCode> | keyof http.ServerResponse | keyof Express.Response | "req"
+    >;
 
 declare global {
   // Open interfaces, merged into lib-server's (and @types/express's) Request, Response,
@@ -115,7 +164,17 @@ export interface MediaType {
 }
 
 export interface Request<P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>
-  extends http.IncomingMessage, Express.Request {
+  extends
+    http.IncomingMessage,
+    Express.Request,
+    ExpressCoreRequest<P, ResBody, ReqBody, ReqQuery, LocalsObj>,
+    RequestMembers<P, ResBody, ReqBody, ReqQuery, LocalsObj> {
+  method: string;
+  url: string;
+}
+
+/** What lib-server declares on `req` (Request adds node:http's IncomingMessage). */
+interface RequestMembers<P, ResBody, ReqBody, ReqQuery, LocalsObj extends Record<string, any>> {
   /** A request header, case-insensitive; "referer" and "referrer" are aliases. */
   get(name: "set-cookie"): string[] | undefined;
   get(name: string): string | undefined;
@@ -174,8 +233,6 @@ export interface Request<P = ParamsDictionary, ResBody = any, ReqBody = any, Req
   originalUrl: string;
   /** The mount path of the router or app currently handling the request. */
   baseUrl: string;
-  app: Application;
-  res: Response<ResBody, LocalsObj>;
   next?: NextFunction | undefined;
 }
 
@@ -242,7 +299,12 @@ export type Errback = (err?: Error) => void;
 export type Send<ResBody = any, T = Response<ResBody>> = (body?: ResBody) => T;
 
 export interface Response<ResBody = any, LocalsObj extends Record<string, any> = Record<string, any>, StatusCode extends number = number>
-  extends http.ServerResponse, Express.Response {
+  extends http.ServerResponse, Express.Response, ExpressCoreResponse<ResBody, LocalsObj, StatusCode>, ResponseMembers<ResBody, LocalsObj, StatusCode> {
+  req: [core.Request] extends [ExpressCoreAbsent] ? Request : core.Request;
+}
+
+/** What lib-server declares on `res` (Response adds node:http's ServerResponse). */
+interface ResponseMembers<ResBody, LocalsObj extends Record<string, any>, StatusCode extends number> {
   status(code: StatusCode): this;
   sendStatus(code: StatusCode): this;
   links(links: Record<string, string | string[]>): this;
@@ -285,7 +347,6 @@ export interface Response<ResBody = any, LocalsObj extends Record<string, any> =
   render(view: string, options?: object, callback?: RenderCallback): void;
 
   locals: LocalsObj & Locals;
-  app: Application;
   req: Request;
 }
 

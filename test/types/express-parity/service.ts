@@ -13,6 +13,7 @@ import passport from "passport";
 import multer from "multer";
 import swaggerUi from "swagger-ui-express";
 import { rateLimit } from "express-rate-limit";
+import type * as ExpressTypes from "express";
 import type { Server as HttpServer } from "node:http";
 import { randomUUID } from "node:crypto";
 
@@ -75,6 +76,13 @@ declare global {
     interface Locals {
       appName: string;
     }
+  }
+}
+
+// The form @types/passport, @types/multer and many services use.
+declare module "express-serve-static-core" {
+  interface Request {
+    tenant?: string;
   }
 }
 
@@ -273,6 +281,57 @@ const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
   res.status(status).json(body);
 };
 app.use(errorHandler);
+
+// ---- handlers typed with either package's names ------------------------------------
+
+// Middleware typed against @types/express, held as lib-server's (Express's) RequestHandler.
+const limiter: RequestHandler = rateLimit({ windowMs: 60_000, limit: 10 });
+const avatarUpload: RequestHandler = upload.single("avatar");
+const common: RequestHandler[] = [
+  helmet(),
+  cors(),
+  compression(),
+  cookieParser(),
+  session({ secret: "s", resave: false, saveUninitialized: false }),
+  passport.initialize(),
+  passport.session(),
+  limiter,
+  avatarUpload,
+];
+app.use(common);
+
+// Handlers typed with one package's names where the other's are expected.
+const tenant: RequestHandler = (req, res, next) => {
+  req.tenant = req.get("x-tenant");
+  next();
+};
+function wrap(handler: ExpressTypes.RequestHandler): ExpressTypes.RequestHandler {
+  return (req, res, next) => Promise.resolve(handler(req, res, next)).catch(next);
+}
+const wrapped: RequestHandler = wrap(tenant);
+const expressOnError: ExpressTypes.ErrorRequestHandler = errorHandler;
+const backToLib: ErrorRequestHandler = expressOnError;
+function describe(req: ExpressTypes.Request, res: ExpressTypes.Response, next: ExpressTypes.NextFunction): Request {
+  const ours: Request = req;
+  const theirs: ExpressTypes.Request = ours;
+  const response: Response = res;
+  const nextFn: NextFunction = next;
+  void [theirs, response, nextFn];
+  return ours;
+}
+app.get("/tenant", wrapped, (req, res, next) => {
+  describe(req, res, next);
+  res.json({ tenant: req.tenant ?? null });
+});
+// @ts-expect-error the augmentation types req.tenant as a string
+app.use((req) => (req.tenant = 42));
+// @ts-expect-error a handler's request is a Request
+const notAHandler: RequestHandler = (req: URL) => req.href;
+// @ts-expect-error nor an Express request
+const notAnExpressHandler: ExpressTypes.RequestHandler = (req: URL) => req.href;
+// @ts-expect-error Express-typed middleware is no error handler
+const notAnErrorHandler: ErrorRequestHandler = avatarUpload;
+void [backToLib, notAHandler, notAnExpressHandler, notAnErrorHandler];
 
 // ---- start --------------------------------------------------------------------------
 

@@ -42,3 +42,5 @@ app.use((err: Error, req: Request, res: Response, next: NextFunction) => {
 app.get("/api/items/:id", (req) => req.params.idd);
 
 export default app;
+// @ts-expect-error without @types/express-serve-static-core, req has no `accepted`
+app.get("/accepted", (req) => req.accepted);

@@ -52,3 +52,26 @@ describe("exports", () => {
     expect(seen.expressStatics).toEqual([]);
   });
 });
+
+// `express.Request` and friends: the namespace merged with the default export, written out
+// in types/index.d.ts for import and again in types/index.d.cts for require.
+describe("the namespace of types on the default export", () => {
+  const namespaceTypes = (file) => {
+    const text = readFileSync(new URL(`../types/${file}`, import.meta.url), "utf8");
+    const body = text.slice(text.indexOf("declare namespace Server {"));
+    return [...body.slice(0, body.indexOf("\n}\n")).matchAll(/^ {2}type (\w+)/gm)].map((match) => match[1]).sort();
+  };
+
+  it("names the same types for import and for require", () => {
+    const esm = namespaceTypes("index.d.ts");
+    expect(esm.length).toBeGreaterThan(40);
+    expect(namespaceTypes("index.d.cts")).toEqual(esm);
+  });
+
+  it("holds every type @types/express's namespace declares", () => {
+    const expressTypes = readFileSync(new URL("../node_modules/@types/express/index.d.ts", import.meta.url), "utf8");
+    const expressNamespace = [...expressTypes.matchAll(/^ {4}(?:interface|type) (\w+)/gm)].map((match) => match[1]);
+    expect(expressNamespace.length).toBeGreaterThan(15);
+    expect(expressNamespace.filter((name) => !namespaceTypes("index.d.ts").includes(name))).toEqual([]);
+  });
+});

@@ -846,7 +846,8 @@ export type RouteMatcher<T> = IRouterHandler<T>;
 
 declare const Server: ServerFactory;
 // `express.Request` and friends as types, after `import express from "lib-server"`.
-// (types/index.d.cts repeats this list for `import express = require("lib-server")`.)
+// (types/index.d.cts repeats this list for `import express = require("lib-server")`;
+// test/exports.test.js checks that both lists name the same types.)
 declare namespace Server {
   type Application<LocalsObj extends Record<string, any> = Record<string, any>> = self.Application<LocalsObj>;
   type Express = self.Express;
@@ -894,6 +895,7 @@ declare namespace Server {
   type IRouterHandler<T, Route extends string | RegExp = string> = self.IRouterHandler<T, Route>;
   type IRouterMatcher<T, Method extends string = any> = self.IRouterMatcher<T, Method>;
   type Layer = self.Layer;
+  type RouteListing = self.RouteListing;
   type Locals = self.Locals;
   type CookieOptions = self.CookieOptions;
   type Errback = self.Errback;

@@ -5,6 +5,8 @@ import globals from "globals";
 export default [
   { ignores: ["node_modules/", ".scratch/", "coverage/", "benchmarks/results/", "**/*.d.ts", "**/*.d.cts", "test/types/**/out/", "examples/typescript/"] },
   js.configs.recommended,
+  // test/loaders/: CommonJS (its package.json has no "type") and Jest's globals.
+  { files: ["test/loaders/**/*.js"], languageOptions: { sourceType: "commonjs", globals: { ...globals.node, ...globals.jest } } },
   {
     languageOptions: { ecmaVersion: 2024, sourceType: "module", globals: { ...globals.node } },
     rules: {

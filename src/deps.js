@@ -10,18 +10,20 @@ import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
 
-function lazy(id) {
+// Each loader names its module in a require() call of its own, a plain string, so that a
+// bundler (scripts/build-cjs.js, or an app's) sees what it loads.
+function lazy(load) {
   let loaded;
-  return () => (loaded ??= require(id));
+  return () => (loaded ??= load());
 }
 
 // These load on first call, behind wrappers of the same shape (callers need not know): a
 // hello world calls none of them, and start-up then never touches the CommonJS loader.
-const encodeurl = lazy("encodeurl");
-const escapes = lazy("escape-html");
-const freshness = lazy("fresh");
-const statusCodes = lazy("statuses");
-const varies = lazy("vary");
+const encodeurl = lazy(() => require("encodeurl"));
+const escapes = lazy(() => require("escape-html"));
+const freshness = lazy(() => require("fresh"));
+const statusCodes = lazy(() => require("statuses"));
+const varies = lazy(() => require("vary"));
 export const encodeUrl = (url) => encodeurl()(url);
 export const escapeHtml = (string) => escapes()(string);
 export const fresh = (reqHeaders, resHeaders) => freshness()(reqHeaders, resHeaders);
@@ -31,12 +33,12 @@ export const statuses = {
   },
 };
 export const vary = (res, field) => varies()(res, field);
-const querystring = lazy("fast-querystring");
-const dispositions = lazy("content-disposition");
-const contentTypes = lazy("content-type");
-const cookies = lazy("cookie");
-const cookieSignature = lazy("cookie-signature");
-const rangeParser = lazy("range-parser");
+const querystring = lazy(() => require("fast-querystring"));
+const dispositions = lazy(() => require("content-disposition"));
+const contentTypes = lazy(() => require("content-type"));
+const cookies = lazy(() => require("cookie"));
+const cookieSignature = lazy(() => require("cookie-signature"));
+const rangeParser = lazy(() => require("range-parser"));
 export const parseQuery = (str) => querystring().parse(str);
 export const contentDisposition = {
   create: (filename, options) => dispositions().create(filename, options),
@@ -51,24 +53,26 @@ export const serializeCookie = (name, value, options) => cookies().serialize(nam
 export const signCookie = (value, secret) => cookieSignature().sign(value, secret);
 export const parseRange = (size, header, options) => rangeParser()(size, header, options);
 
-export const mimeTypes = lazy("mime-types");
-export const findMyWay = lazy("find-my-way"); // for routers of more than a few routes
-export const qs = lazy("qs");
-export const accepts = lazy("accepts");
-export const typeis = lazy("type-is");
-export const iconv = lazy("iconv-lite");
-export const proxyaddr = lazy("proxy-addr");
-export const bodyParsers = lazy("./body/index.js");
-export const staticFiles = lazy("./static/index.js");
-export const fileSender = lazy("./static/send-file.js");
-export const multiCore = lazy("./cluster.js");
-export const clientErrors = lazy("./client-error.js"); // on the first malformed request
-export const shutdown = lazy("./shutdown.js"); // on app.close()
+export const mimeTypes = lazy(() => require("mime-types"));
+export const findMyWay = lazy(() => require("find-my-way")); // for routers of more than a few routes
+export const qs = lazy(() => require("qs"));
+export const accepts = lazy(() => require("accepts"));
+export const typeis = lazy(() => require("type-is"));
+export const iconv = lazy(() => require("iconv-lite"));
+export const proxyaddr = lazy(() => require("proxy-addr"));
+export const bodyParsers = lazy(() => require("./body/index.js"));
+export const staticFiles = lazy(() => require("./static/index.js"));
+export const fileSender = lazy(() => require("./static/send-file.js"));
+export const multiCore = lazy(() => require("./cluster.js"));
+export const clientErrors = lazy(() => require("./client-error.js")); // on the first malformed request
+export const shutdown = lazy(() => require("./shutdown.js")); // on app.close()
 
 // Node's own modules, for those whose ES import costs start-up and memory: importing a
 // built-in evaluates all its exports, getters included (node:fs's promises loads readline,
 // node:util's MIMEType and parseArgs, node:crypto's webcrypto, node:net's BlockList), about
 // 25 internal modules a server never uses. require() returns the module without them.
-export const nodeModule = (id) => require(id);
-export const nodeCrypto = lazy("node:crypto"); // for the built-in ETags' hash, on the first one
-export const nodeQuerystring = lazy("node:querystring"); // for query strings with malformed escapes
+// process.getBuiltinModule rather than require(id): a bundler cannot follow a require() of a
+// variable, and would leave one that fails at run time.
+export const nodeModule = (id) => process.getBuiltinModule(id);
+export const nodeCrypto = lazy(() => require("node:crypto")); // for the built-in ETags' hash, on the first one
+export const nodeQuerystring = lazy(() => require("node:querystring")); // for query strings with malformed escapes

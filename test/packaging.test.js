@@ -22,7 +22,7 @@ describe("installed from a packed tarball", () => {
   afterAll(() => rmSync(project, { recursive: true, force: true }));
 
   it("ships its license, sources and types", () => {
-    for (const file of ["LICENSE", "package.json", "src/index.js", "src/index.cjs", "types/index.d.ts"]) {
+    for (const file of ["LICENSE", "package.json", "src/index.js", "src/index.cjs", "dist/lib-server.cjs", "types/index.d.ts", "types/index.d.cts"]) {
       expect([file, existsSync(join(project, "node_modules/lib-server", file))]).toEqual([file, true]);
     }
   });

@@ -19,7 +19,14 @@ function pathnameOf(url) {
  */
 export function routingPathOf(url) {
   if (typeof url !== "string" || url.length === 0) return undefined;
-  if (url.charCodeAt(0) === 47) return pathnameOf(url);
+  if (url.charCodeAt(0) === 47) {
+    if (url.indexOf("#") === -1) {
+      const q = url.indexOf("?");
+      return q === -1 ? url : url.slice(0, q);
+    }
+    // A "#" makes parseurl read even an origin-form target with url.parse: "/a\\b{#f" → "/a/b%7B".
+    return pathnameOf(url).replaceAll("\\", "/").replace(UNSAFE_IN_PATH, escapeChar);
+  }
   const target = pathnameOf(url).replaceAll("\\", "/");
   const scheme = target.indexOf("://");
   if (scheme === -1) return target; // "*" (OPTIONS *) or a relative target: as sent

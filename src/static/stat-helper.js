@@ -46,7 +46,6 @@ function start() {
     state = "broken";
     return;
   }
-  thread.unref();
   thread.once("online", () => {
     if (state !== "starting") return;
     worker = thread;
@@ -55,6 +54,8 @@ function start() {
   thread.on("message", ({ id, values }) => settle(id, values));
   thread.once("error", giveUp);
   thread.once("exit", giveUp);
+  // After the listeners: adding a "message" listener refs the thread again.
+  thread.unref();
 }
 
 function settle(id, values) {

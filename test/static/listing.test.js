@@ -278,6 +278,22 @@ describe("listing", () => {
     }
   });
 
+  // The helper thread is unref'ed while idle: a process that started it, used or not, still
+  // ends by itself.
+  it("does not keep the process alive with the helper thread", () => {
+    const helper = new URL("../../src/static/stat-helper.js", import.meta.url).href;
+    const big = JSON.stringify(join(tree.root, "big") + "/");
+    const script =
+      `import { statHelper } from ${JSON.stringify(helper)};\n` +
+      "statHelper();\nwhile (statHelper() === null) await new Promise((resolve) => setTimeout(resolve, 10));\n" +
+      `if (process.argv[1] === "use") console.log((await statHelper().lstat(${big}, ["f1", "f2"])).length);\n` +
+      "else console.log('online');";
+    const run = (mode) =>
+      execFileSync(process.execPath, ["--input-type=module", "-e", script, mode], { encoding: "utf8", timeout: 15_000, stdio: ["ignore", "pipe", "pipe"] });
+    expect(run("idle").trim()).toBe("online");
+    expect(run("use").trim()).toBe("6");
+  });
+
   it("lists big directories on the main thread alone where threads aren't allowed", () => {
     const module = new URL("../../src/static/directory-entries.js", import.meta.url).href;
     const script =

@@ -3,5 +3,6 @@
 import Server from "lib-server";
 
 const app = new Server();
+const port = Number(process.env.PORT) || 3000;
 app.use(Server.static(new URL("./public", import.meta.url).pathname, { listing: true }));
-app.listen(Number(process.env.PORT) || 3000);
+app.listen(port, () => console.log(`static example on http://localhost:${port}/ (a directory listing at /files/)`));

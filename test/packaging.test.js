@@ -11,15 +11,19 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const npm = (args, cwd) => execFileSync("npm", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 
 describe("installed from a packed tarball", () => {
-  let project;
+  let project, filename;
   beforeAll(() => {
     project = mkdtempSync(join(tmpdir(), "lib-server-install-"));
-    const [{ filename }] = JSON.parse(npm(["pack", "--json", "--pack-destination", project], root));
+    [{ filename }] = JSON.parse(npm(["pack", "--json", "--pack-destination", project], root));
     writeFileSync(join(project, "package.json"), JSON.stringify({ name: "user-app", private: true, type: "module" }));
     // Dependencies come from npm's cache, filled by this checkout's own install.
     npm(["install", "--prefer-offline", "--no-audit", "--no-fund", join(project, filename)], project);
   }, 120_000);
   afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+  it("leaves git nothing to track when packed in the checkout (the tarball is ignored)", () => {
+    expect(execFileSync("git", ["check-ignore", "--no-index", filename], { cwd: root, encoding: "utf8" }).trim()).toBe(filename);
+  });
 
   it("ships its license, sources and types", () => {
     for (const file of ["LICENSE", "package.json", "src/index.js", "src/index.cjs", "dist/lib-server.cjs", "types/index.d.ts", "types/index.d.cts"]) {

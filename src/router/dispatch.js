@@ -84,6 +84,7 @@ class Walk {
     while (this.idx < chain.length) {
       const entry = chain[this.idx++];
       const layer = entry.layer;
+      if (debugging) this.explainLeftOut(entry.position);
       let match;
       if (layer.matchesAll) match = layer.match(path);
       else if (entry.knownMatch) match = treeMatch(entry, this.treeParams, !router.strict && path.length > 1 && path.charCodeAt(path.length - 1) === 47);
@@ -140,7 +141,19 @@ class Walk {
       this.sync = 0;
       return;
     }
+    if (debugging) this.explainLeftOut(router.stack.length);
     setImmediate(finishWalk, this, layerError);
+  }
+
+  // NODE_DEBUG=lib-server only: the layers before stack position `end` that the path index
+  // left out of the chain are logged as walking the stack would log them, so what is listed
+  // does not depend on whether the router has an index.
+  explainLeftOut(end) {
+    const stack = this.router.stack;
+    for (let position = (this.listedUpTo ?? -1) + 1; position < end && position < stack.length; position++) {
+      explainSkip(stack[position], this.req, `its path does not match ${this.path}`);
+    }
+    this.listedUpTo = Math.max(this.listedUpTo ?? -1, end);
   }
 
   // Puts back what entering a mounted middleware took off req.url and req.baseUrl.

@@ -1,0 +1,26 @@
+// `npm install` on the Node versions the README promises prints no EBADENGINE warning: every
+// package in package-lock.json accepts them. The runtime dependencies accept every Node from
+// package.json's engines floor on; the dev tools (ESLint 10, Vitest 4 and theirs) accept
+// 20.19+, 22.13+ and 24+, the floor the README gives for working on lib-server.
+import { describe, it, expect } from "vitest";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+const semver = require("semver");
+const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+const lock = JSON.parse(readFileSync(new URL("../package-lock.json", import.meta.url), "utf8"));
+const locked = Object.entries(lock.packages).filter(([path, entry]) => path !== "" && entry.engines?.node);
+const devFloors = ["20.19.0", "22.13.0", "24.0.0"];
+
+describe("engines of the locked packages", () => {
+  it("runtime dependencies accept every Node from package.json's engines on", () => {
+    const refusing = locked.filter(([, e]) => !e.dev && !semver.subset(pkg.engines.node, e.engines.node));
+    expect(refusing.map(([path, e]) => `${path}: ${e.engines.node}`)).toEqual([]);
+  });
+
+  it(`dev dependencies accept Node ${devFloors.join(", ")} (as the README says)`, () => {
+    const refusing = locked.filter(([, e]) => devFloors.some((v) => !semver.satisfies(v, e.engines.node)));
+    expect(refusing.map(([path, e]) => `${path}: ${e.engines.node}`)).toEqual([]);
+  });
+});

@@ -1,0 +1,53 @@
+// The examples say where they listen when they start, and answer there.
+import { describe, it, expect } from "vitest";
+import { spawn } from "node:child_process";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+/** A port nothing listens on right now (the examples take theirs from $PORT). */
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+    probe.on("error", reject);
+  });
+
+/** Starts `node <file>` with PORT set; resolves with its first line of output and the child. */
+function start(file, port) {
+  const child = spawn(process.execPath, [file], { cwd: root, env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "pipe", "pipe"] });
+  return new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+      if (out.includes("\n")) resolve({ child, line: out.split("\n")[0] });
+    });
+    child.on("exit", (code) => reject(new Error(`${file} exited (${code}) before printing a line`)));
+    setTimeout(() => {
+      child.kill();
+      reject(new Error(`${file} printed nothing in 5 s`));
+    }, 5000).unref();
+  });
+}
+
+describe.each([
+  ["examples/hello.js", "/api/health"],
+  ["examples/static.js", "/files/"],
+  ["examples/compose.js", "/health"],
+])("%s", (file, probe) => {
+  it("prints the URL it listens on, which answers", async () => {
+    const port = await freePort();
+    const { child, line } = await start(file, port);
+    try {
+      expect(line).toContain(`http://localhost:${port}`);
+      const res = await fetch(`http://127.0.0.1:${port}${probe}`);
+      await res.arrayBuffer();
+      expect(res.status).toBe(200);
+    } finally {
+      child.kill();
+    }
+  });
+});

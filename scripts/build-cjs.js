@@ -13,8 +13,6 @@
 //   engines from lib-server's directory, as from src/).
 // - deps.js's require, made with createRequire(import.meta.url): the bundle's require, so
 //   that its lazily loaded modules of ours are bundled (still loaded on first use).
-// - stat-helper.js's helper thread, started from the file stat-thread.js: its code, bundled,
-//   run as an eval'ed thread, so that it needs no file beside an app's bundle of this one.
 import { build } from "esbuild";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
@@ -22,22 +20,9 @@ import { fileURLToPath } from "node:url";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const FILE_URL = "__libServerFileUrl";
 
-// The thread's code as a CommonJS script (an eval'ed worker has require()).
-const thread = await build({
-  entryPoints: [`${root}src/static/stat-thread.js`],
-  bundle: true,
-  platform: "node",
-  format: "cjs",
-  target: "node20",
-  write: false,
-  logLevel: "warning",
-});
-const threadSource = thread.outputFiles[0].text;
-
 // source file (relative to src/) -> [text it must contain once, replacement]
 const rewrites = {
   "deps.js": ["const require = createRequire(import.meta.url);", ""],
-  "static/stat-helper.js": ['new Worker(new URL("./stat-thread.js", import.meta.url), {', `new Worker(${JSON.stringify(threadSource)}, { eval: true,`],
 };
 
 const rewrite = {

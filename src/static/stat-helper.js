@@ -8,6 +8,7 @@
 // given up on for good if it can't start (e.g. a permission model without
 // worker threads) or dies, its pending work then done on the main thread.
 import { Worker } from "node:worker_threads";
+import { statThread } from "./stat-thread.js";
 
 let worker = null; // once online
 let state = "idle"; // "starting" | "online" | "broken"
@@ -41,7 +42,7 @@ function start() {
   let thread;
   try {
     // Not the app's flags (--require, --import, loaders): a bare thread.
-    thread = new Worker(new URL("./stat-thread.js", import.meta.url), { execArgv: [] });
+    thread = new Worker(`(${statThread})();`, { eval: true, execArgv: [] });
   } catch {
     state = "broken";
     return;

@@ -100,16 +100,12 @@ describe("a CommonJS server bundled whole", () => {
     expect(await serve(outfile)).toEqual(expected);
   });
 
-  // KNOWN ISSUE: with production's default module concatenation webpack 5.113 fails to
-  // render the chunk of lib-server's ES modules ("Unexpected token" from its own parser, no
-  // module named); with concatenateModules off it builds. Left for a follow-up.
-  it("by webpack (target node, production, concatenateModules off)", async () => {
+  it("by webpack (target node, production)", async () => {
     const webpack = tools("webpack");
     const stats = await new Promise((resolve, reject) =>
       webpack(
         {
           mode: "production",
-          optimization: { concatenateModules: false },
           target: "node",
           entry: join(here, "bundle/server.js"),
           output: { path: out, filename: "webpack.cjs" },
@@ -123,8 +119,6 @@ describe("a CommonJS server bundled whole", () => {
     const { errors, warnings } = stats.toJson({ all: false, errors: true, warnings: true });
     expect(errors).toEqual([]);
     expect(new Set(warnings.map((warning) => warning.moduleName.replace(/.*node_modules\//, "")))).toEqual(new Set(["lib-server/src/view.js"]));
-    // KNOWN ISSUE: webpack's bundle starts no helper thread (its chunk for stat-thread.js
-    // does not start under node), so big listings are all stat'ed on the main thread.
-    expect(await serve(join(out, "webpack.cjs"))).toEqual({ ...expected, threads: [] });
+    expect(await serve(join(out, "webpack.cjs"))).toEqual(expected);
   });
 });

@@ -54,6 +54,7 @@ export const parseRange = (size, header, options) => rangeParser()(size, header,
 
 export const mimeTypes = lazy("mime-types");
 export const findMyWay = lazy("find-my-way"); // for routers of more than a few routes
+export const pathToRegexp = lazy("path-to-regexp"); // parses route patterns, at registration
 export const qs = lazy("qs");
 export const accepts = lazy("accepts");
 export const typeis = lazy("type-is");

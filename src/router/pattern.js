@@ -76,10 +76,13 @@ function parse(path) {
       if (err.message.startsWith("Missing parameter name") && chars[index - 1] === "*") chars[index - 1] = marks.star;
       else if (err.message.startsWith("Unexpected ?") && followsParam(parseTokens, chars, index, marks.optional)) chars[index] = marks.optional;
       else if (source === path) throw err;
-      else throw new PathError(err.message.slice(0, err.message.lastIndexOf(`: ${source}; `)), path);
+      else throw pathError(err.message.slice(0, err.message.lastIndexOf(`: ${source}; `)), path);
     }
   }
 }
+
+// Express's errors for bad patterns are path-to-regexp's, a TypeError subclass.
+const pathError = (message, path) => new (pathToRegexp().PathError)(message, path);
 
 // Two characters (private use) the pattern does not contain.
 function unusedCharacters(path) {
@@ -146,7 +149,7 @@ function expand(tokens, pattern) {
       for (const alt of inner) next.push(r.concat(alt));
       next.push(r.slice());
     }
-    if (next.length > 256) throw new (pathToRegexp().PathError)("Too many path combinations", pattern);
+    if (next.length > 256) throw pathError("Too many path combinations", pattern);
     results = next;
   }
   return results.map(mergeText);
@@ -166,9 +169,11 @@ function mergeText(tokens) {
 
 const escapeRe = (s) => s.replace(/[.+*?^${}()[\]|/\\]/g, "\\$&");
 
-// Path-to-regexp 8.4's capture rules (Express 5.3), which also keep matching linear: only
+// path-to-regexp's capture rules (its toRegExpSource), which also keep matching linear: only
 // the first wildcard of a path may cross "/", a later one or a param next to a wildcard
 // stops at the text around it, so no two greedy groups compete for the same characters.
+// Ours, not its pathToRegexp(): Express 4's bare "*" may match nothing, and the shapes need
+// the alternatives anyway. The pattern tests and the fuzz compare the result with Express's.
 function toRegExpSource(tokens, keys, pattern) {
   let source = "";
   let backtrack = ""; // text since the last capture
@@ -184,7 +189,7 @@ function toRegExpSource(tokens, keys, pattern) {
       if (token.value.includes("/")) segmentCaptures = NONE;
       continue;
     }
-    if (previousCapture !== NONE && !backtrack) throw new (pathToRegexp().PathError)(`Missing text before "${token.name}" ${token.type}`, pattern);
+    if (previousCapture !== NONE && !backtrack) throw pathError(`Missing text before "${token.name}" ${token.type}`, pattern);
     if (token.type === "param") {
       if (segmentCaptures & WILDCARD) source += `(${negate("/", backtrack)}+)`;
       else if (wildcardLaterInSegment(tokens, index + 1)) source += `(${negate("/", textAt(tokens, index + 1))}+)`;

@@ -15,9 +15,16 @@ export function compilePattern(pattern, { end = true, strict = false, sensitive 
   // Non-strict routing ignores a trailing slash of the pattern text (not of its groups); as
   // in Express, errors then quote the pattern without it.
   const path = strict ? pattern : pattern.replace(/\/+$/, "") || "/";
-  const alternatives = expand(parse(path), path);
+  const alternatives = [];
   const keys = [];
-  const sources = alternatives.map((alt) => toRegExpSource(alt, keys, path));
+  const sources = [];
+  // One alternative at a time, as path-to-regexp does: which error a bad pattern with too
+  // many alternatives gets depends on it.
+  for (const tokens of expand(parse(path))) {
+    if (alternatives.length === 256) throw pathError("Too many path combinations", path);
+    alternatives.push(mergeText(tokens));
+    sources.push(toRegExpSource(alternatives.at(-1), keys, path));
+  }
   const tail = end ? (strict ? "$" : "(?:\\/$)?$") : strict ? "(?=\\/|$)" : "(?:\\/$)?(?=\\/|$)";
   const regexp = new RegExp(`^(?:${sources.join("|")})${tail}`, sensitive ? "" : "i");
   return {
@@ -135,24 +142,14 @@ function optionalGroup(out) {
   return { type: "group", tokens: [{ type: "text", value: before.value.slice(-1) }, param] };
 }
 
-// Optional groups become alternatives, longest first, the order path-to-regexp tries them.
-function expand(tokens, pattern) {
-  let results = [[]];
-  for (const token of tokens) {
-    if (token.type !== "group") {
-      for (const r of results) r.push(token);
-      continue;
-    }
-    const inner = expand(token.tokens, pattern);
-    const next = [];
-    for (const r of results) {
-      for (const alt of inner) next.push(r.concat(alt));
-      next.push(r.slice());
-    }
-    if (next.length > 256) throw pathError("Too many path combinations", pattern);
-    results = next;
-  }
-  return results.map(mergeText);
+// Optional groups become alternatives, longest first, in path-to-regexp's order.
+function* expand(tokens, prefix = []) {
+  const group = tokens.findIndex((token) => token.type === "group");
+  if (group === -1) return yield prefix.concat(tokens);
+  const head = prefix.concat(tokens.slice(0, group));
+  const rest = tokens.slice(group + 1);
+  for (const withGroup of expand(tokens[group].tokens, head)) yield* expand(rest, withGroup);
+  yield* expand(rest, head);
 }
 
 function mergeText(tokens) {

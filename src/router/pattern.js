@@ -4,10 +4,10 @@
 //  2. "shapes": find-my-way paths that cover every URL the pattern can match, plus the
 //     segment list the router uses to decide which layers may overlap one tree match.
 //
-// Supported syntax: Express 5 (`:name`, `*name`, `{optional}`, `\\` escapes) and the common
-// Express 4 forms (`:name?` and a bare `*`, whose value lands in params[0]).
-
-const RESERVED = "()[]?+!";
+// Supported syntax: Express 5's, parsed by path-to-regexp itself (`:name`, `*name`,
+// `{optional}`, `\\` escapes), and the common Express 4 forms (`:name?` and a bare `*`,
+// whose value lands in params[0]).
+import { pathToRegexp } from "../deps.js";
 
 export function compilePattern(pattern, { end = true, strict = false, sensitive = false } = {}) {
   if (pattern instanceof RegExp) return compileRegExp(pattern, end);
@@ -15,9 +15,16 @@ export function compilePattern(pattern, { end = true, strict = false, sensitive 
   // Non-strict routing ignores a trailing slash of the pattern text (not of its groups); as
   // in Express, errors then quote the pattern without it.
   const path = strict ? pattern : pattern.replace(/\/+$/, "") || "/";
-  const alternatives = expand(parse(path), path);
+  const alternatives = [];
   const keys = [];
-  const sources = alternatives.map((alt) => toRegExpSource(alt, keys, path));
+  const sources = [];
+  // One alternative at a time, as path-to-regexp does: which error a bad pattern with too
+  // many alternatives gets depends on it.
+  for (const tokens of expand(parse(path))) {
+    if (alternatives.length === 256) throw pathError("Too many path combinations", path);
+    alternatives.push(mergeText(tokens));
+    sources.push(toRegExpSource(alternatives.at(-1), keys, path));
+  }
   const tail = end ? (strict ? "$" : "(?:\\/$)?$") : strict ? "(?=\\/|$)" : "(?:\\/$)?(?=\\/|$)";
   const regexp = new RegExp(`^(?:${sources.join("|")})${tail}`, sensitive ? "" : "i");
   return {
@@ -56,124 +63,93 @@ function compileRegExp(regexp, end) {
 
 // ---- parsing ---------------------------------------------------------------
 
-// Errors count code points, as path-to-regexp's do.
-function parse(str) {
-  let i = 0;
-  let unnamedWildcard = 0;
-  const fail = (message) => new PathError(message, str);
-  const at = (index) => codePointIndex(str, index);
-
-  function name() {
-    if (str[i] === '"') {
-      // A quoted name; a backslash takes the next character as it is.
-      const quoteStart = i;
-      let value = "";
-      for (i++; i < str.length; i++) {
-        if (str[i] === '"') {
-          i++;
-          if (!value) throw fail(`Missing parameter name at index ${at(i)}`);
-          return value;
-        }
-        if (str[i] === "\\") i++;
-        value += str[i] ?? "";
-      }
-      throw fail(`Unterminated quote at index ${at(quoteStart)}`);
+// path-to-regexp's parse (the version Express's router uses: its syntax, its errors), plus
+// Express 4's `:name?` and bare `*`, where it stops with an error. Each such spot becomes a
+// placeholder character and parsing starts over; one character for one keeps the indices of
+// a later error the pattern's own. The placeholders then become tokens.
+function parse(path) {
+  const { parse: parseTokens, PathError } = pathToRegexp();
+  const chars = [...path];
+  let marks = null;
+  for (;;) {
+    const source = marks === null ? path : chars.join("");
+    try {
+      const { tokens } = parseTokens(source);
+      return marks === null ? tokens : express4Tokens(tokens, marks);
+    } catch (err) {
+      if (!(err instanceof PathError)) throw err;
+      marks ??= unusedCharacters(path);
+      const index = Number(/ at index (\d+)/.exec(err.message)?.[1]);
+      if (err.message.startsWith("Missing parameter name") && chars[index - 1] === "*") chars[index - 1] = marks.star;
+      else if (err.message.startsWith("Unexpected ?") && followsParam(parseTokens, chars, index, marks.optional)) chars[index] = marks.optional;
+      else if (source === path) throw err;
+      else throw pathError(err.message.slice(0, err.message.lastIndexOf(`: ${source}; `)), path);
     }
-    const match = /^[$_\p{ID_Start}][$\u200c\u200d\p{ID_Continue}]*/u.exec(str.slice(i));
-    if (!match) throw fail(`Missing parameter name at index ${at(i)}`);
-    i += match[0].length;
-    return match[0];
-  }
-
-  function sequence(closing) {
-    const tokens = [];
-    let text = "";
-    const flush = () => {
-      if (text) tokens.push({ type: "text", value: text });
-      text = "";
-    };
-    while (i < str.length) {
-      const ch = str[i];
-      if (ch === closing) {
-        i++;
-        flush();
-        return tokens;
-      }
-      if (ch === "\\") {
-        if (i + 1 === str.length) throw fail(`Unexpected end after \\ at index ${at(i + 1)}`);
-        text += str[i + 1];
-        i += 2;
-      } else if (ch === ":") {
-        i++;
-        flush();
-        const paramName = name();
-        // Express 4's optional param `/:id?` (or `.:ext?`): optional with its separator.
-        if (str[i] === "?") {
-          i++;
-          const prev = tokens[tokens.length - 1];
-          const separator = prev?.type === "text" && /[/.]$/.test(prev.value) ? prev.value.slice(-1) : "";
-          if (separator) prev.value = prev.value.slice(0, -1);
-          if (prev?.type === "text" && prev.value === "") tokens.pop();
-          const inner = separator ? [{ type: "text", value: separator }] : [];
-          inner.push({ type: "param", name: paramName });
-          tokens.push({ type: "group", tokens: inner });
-        } else {
-          tokens.push({ type: "param", name: paramName });
-        }
-      } else if (ch === "*") {
-        i++;
-        flush();
-        const named = /[$_\p{ID_Start}"]/u.test(str[i] ?? "");
-        // A bare `*` is Express 4's unnamed wildcard; it may also match nothing.
-        if (named) tokens.push({ type: "wildcard", name: name() });
-        else tokens.push({ type: "wildcard", name: unnamedWildcard++, loose: true });
-      } else if (ch === "{") {
-        i++;
-        flush();
-        tokens.push({ type: "group", tokens: sequence("}") });
-      } else if (ch === "}" || RESERVED.includes(ch)) {
-        throw fail(`Unexpected ${ch} at index ${at(i)}`);
-      } else {
-        text += ch;
-        i++;
-      }
-    }
-    if (closing) throw fail(`Unexpected end at index ${at(str.length)}, expected ${closing}`);
-    flush();
-    return tokens;
-  }
-
-  return sequence(null);
-}
-
-// Express 5's route errors, word for word: path-to-regexp's PathError (a TypeError).
-class PathError extends TypeError {
-  constructor(message, originalPath) {
-    super(`${message}: ${originalPath}; visit https://git.new/pathToRegexpError for info`);
-    this.originalPath = originalPath;
   }
 }
 
-const codePointIndex = (str, index) => [...str.slice(0, index)].length;
+// Express's errors for bad patterns are path-to-regexp's, a TypeError subclass.
+const pathError = (message, path) => new (pathToRegexp().PathError)(message, path);
 
-// Optional groups become alternatives, longest first, the order path-to-regexp tries them.
-function expand(tokens, pattern) {
-  let results = [[]];
-  for (const token of tokens) {
-    if (token.type !== "group") {
-      for (const r of results) r.push(token);
+// Two characters (private use) the pattern does not contain.
+function unusedCharacters(path) {
+  const unused = [];
+  for (let c = 0xe000; unused.length < 2; c++) if (!path.includes(String.fromCharCode(c))) unused.push(String.fromCharCode(c));
+  const [optional, star] = unused;
+  return { optional, star, split: new RegExp(`([${optional}${star}])`), unnamed: 0 };
+}
+
+// Whether the "?" at `index` ends a param: parse what precedes it, its groups closed.
+function followsParam(parseTokens, chars, index, optional) {
+  let probe = chars.slice(0, index).join("") + optional;
+  for (let depth = 0; depth <= index; depth++, probe += "}") {
+    let tokens;
+    try {
+      tokens = parseTokens(probe).tokens;
+    } catch {
       continue;
     }
-    const inner = expand(token.tokens, pattern);
-    const next = [];
-    for (const r of results) {
-      for (const alt of inner) next.push(r.concat(alt));
-      next.push(r.slice());
-    }
-    if (next.length > 256) throw new PathError("Too many path combinations", pattern);
-    results = next;
+    while (tokens.at(-1).type === "group") tokens = tokens.at(-1).tokens;
+    return tokens.at(-1).value === optional && tokens.at(-2)?.type === "param";
   }
-  return results.map(mergeText);
+  return false;
+}
+
+// An optional mark makes the param before it optional, with the "/" or "." before it; a
+// star is a wildcard that may match nothing, named by position as Express 4 did.
+function express4Tokens(tokens, marks) {
+  const out = [];
+  for (const token of tokens) {
+    if (token.type === "group") out.push({ type: "group", tokens: express4Tokens(token.tokens, marks) });
+    else if (token.type !== "text") out.push(token);
+    else {
+      for (const part of token.value.split(marks.split)) {
+        if (part === marks.star) out.push({ type: "wildcard", name: marks.unnamed++, loose: true });
+        else if (part === marks.optional) out.push(optionalGroup(out));
+        else if (part) out.push({ type: "text", value: part });
+      }
+    }
+  }
+  return out;
+}
+
+function optionalGroup(out) {
+  const param = out.pop();
+  const before = out.at(-1);
+  if (before?.type !== "text" || !/[/.]$/.test(before.value)) return { type: "group", tokens: [param] };
+  if (before.value.length === 1) out.pop();
+  else out[out.length - 1] = { type: "text", value: before.value.slice(0, -1) };
+  return { type: "group", tokens: [{ type: "text", value: before.value.slice(-1) }, param] };
+}
+
+// Optional groups become alternatives, longest first, in path-to-regexp's order.
+function* expand(tokens, prefix = []) {
+  const group = tokens.findIndex((token) => token.type === "group");
+  if (group === -1) return yield prefix.concat(tokens);
+  const head = prefix.concat(tokens.slice(0, group));
+  const rest = tokens.slice(group + 1);
+  for (const withGroup of expand(tokens[group].tokens, head)) yield* expand(rest, withGroup);
+  yield* expand(rest, head);
 }
 
 function mergeText(tokens) {
@@ -190,9 +166,11 @@ function mergeText(tokens) {
 
 const escapeRe = (s) => s.replace(/[.+*?^${}()[\]|/\\]/g, "\\$&");
 
-// Path-to-regexp 8.4's capture rules (Express 5.3), which also keep matching linear: only
+// path-to-regexp's capture rules (its toRegExpSource), which also keep matching linear: only
 // the first wildcard of a path may cross "/", a later one or a param next to a wildcard
 // stops at the text around it, so no two greedy groups compete for the same characters.
+// Ours, not its pathToRegexp(): Express 4's bare "*" may match nothing, and the shapes need
+// the alternatives anyway. The pattern tests and the fuzz compare the result with Express's.
 function toRegExpSource(tokens, keys, pattern) {
   let source = "";
   let backtrack = ""; // text since the last capture
@@ -208,7 +186,7 @@ function toRegExpSource(tokens, keys, pattern) {
       if (token.value.includes("/")) segmentCaptures = NONE;
       continue;
     }
-    if (previousCapture !== NONE && !backtrack) throw new PathError(`Missing text before "${token.name}" ${token.type}`, pattern);
+    if (previousCapture !== NONE && !backtrack) throw pathError(`Missing text before "${token.name}" ${token.type}`, pattern);
     if (token.type === "param") {
       if (segmentCaptures & WILDCARD) source += `(${negate("/", backtrack)}+)`;
       else if (wildcardLaterInSegment(tokens, index + 1)) source += `(${negate("/", textAt(tokens, index + 1))}+)`;

@@ -271,6 +271,8 @@ describe("pattern validation like Express 5", () => {
     "/é/:",
     "/😀(",
     combinations,
+    // Alternatives are compiled as they come: the first one's error before their number's.
+    "/:a*b" + combinations,
   ];
   for (const pattern of invalid) {
     it(`${JSON.stringify(pattern)}: throws what Express throws, word for word`, () => {
@@ -283,6 +285,24 @@ describe("pattern validation like Express 5", () => {
   it("Express 4's bare * is accepted (Express 5 throws)", () => {
     expect(thrown(express, "/*")).not.toBeNull();
     expect(thrown(Server, "/*")).toBeNull();
+  });
+
+  it("errors after an Express 4 form point into the pattern as written", () => {
+    const message = (pattern) => thrown(Server, pattern)?.message.replace(/; visit .*/, "");
+    expect(message("/:id?/(x)")).toBe("Unexpected ( at index 6: /:id?/(x)");
+    expect(message("/*/{a")).toBe("Unexpected end at index 5, expected }: /*/{a");
+    // A "?" after anything but a param is an error, before any later one.
+    expect(message("/a?/:id?/(x)")).toBe("Unexpected ? at index 2: /a?/:id?/(x)");
+    expect(message("/{:a}?")).toBe("Unexpected ? at index 5: /{:a}?");
+    expect(message("/:a??")).toBe("Unexpected ? at index 4: /:a??");
+    expect(message("/**")).toBe('Missing text before "1" wildcard: /**');
+    expect(thrown(Server, "/:id?/(x)").originalPath).toBe("/:id?/(x)");
+  });
+
+  it("errors are path-to-regexp's PathError, the class Express's are", async () => {
+    const { PathError } = await import("path-to-regexp");
+    expect(() => Server().get("/(", handler)).toThrow(PathError);
+    expect(() => express().get("/(", handler)).toThrow(PathError);
   });
 
   it("Express 5 itself rejects the Express 4 forms lib-server accepts", () => {

@@ -209,8 +209,8 @@ function toRegExpSource(tokens, keys, pattern) {
 }
 
 // A param name as V8 stores property names. Names come out of the pattern's text as new
-// strings; writing one into a request's null-prototype params object cost ~700 ns per
-// request (a store the inline cache could not keep), an interned one ~30 ns.
+// strings; writing one into a request's null-prototype params object is a store the inline
+// cache cannot keep, far slower than with an interned one (PERFORMANCE.md).
 const internalized = (name) => (typeof name === "string" ? Object.keys({ [name]: 0 })[0] : name);
 
 const NONE = 0;

@@ -13,24 +13,12 @@ import { createHttpError } from "./errors.js";
 import { View } from "./view.js";
 import { serverClasses, setServerClasses } from "./node-internals.js";
 import { clientErrors, shutdown } from "./deps.js";
+import { DEFAULT_LIMITS } from "./limits.js";
 import { requestStart, requestEnd, traceRequest } from "./tracing.js";
 
 const TRUST_PROXY_DEFAULT = Symbol("trust proxy default");
 // Not `_router`: libraries probe `app._router` to detect Express 4.
 const ROUTER = Symbol("router");
-
-// Safe defaults for servers created by listen(); `new Server({ ... })` overrides them.
-// Slow clients are cut off by the header/request timeouts, checked every 2 s.
-export const DEFAULT_LIMITS = Object.freeze({
-  headersTimeout: 20_000,
-  requestTimeout: 120_000,
-  keepAliveTimeout: 5_000,
-  connectionsCheckingInterval: 2_000,
-  maxHeaderSize: 16_384,
-  // No stricter than Node's own request-line-and-headers limit (maxHeaderSize), like Express.
-  maxUrlLength: Infinity,
-  shutdownTimeout: 10_000,
-});
 
 export default function Server(options) {
   const app = function app(req, res, next) {

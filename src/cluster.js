@@ -4,7 +4,7 @@
 // builds its app with createApp() and listens on the port all workers share.
 import nodeCluster from "node:cluster";
 import os from "node:os";
-import { DEFAULT_LIMITS } from "./application.js";
+import { DEFAULT_LIMITS } from "./limits.js";
 
 const SHUTDOWN = "lib-server:shutdown";
 const SIGNALS = ["SIGTERM", "SIGINT"];

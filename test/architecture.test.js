@@ -32,7 +32,8 @@ const allowed = {
   "router/": ["handler-call.js"],
   "body/": [],
   "static/": [],
-  "cluster.js": ["application.js"],
+  "limits.js": [],
+  "cluster.js": ["limits.js"],
   "application.js": ["*"],
   "index.js": ["*"],
 };

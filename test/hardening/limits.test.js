@@ -2,7 +2,7 @@
 // are cut off while normal clients keep getting answers; 431, 414 and 413 past the limits.
 import { describe, it, expect, beforeAll, afterAll, vi } from "vitest";
 import Server from "../../src/index.js";
-import { DEFAULT_LIMITS } from "../../src/application.js";
+import { DEFAULT_LIMITS } from "../../src/limits.js";
 import { serve } from "./helpers.js";
 import { rawRequest, statusesOf, request } from "../helpers/server.js";
 

@@ -3,7 +3,19 @@ import js from "@eslint/js";
 import globals from "globals";
 
 export default [
-  { ignores: ["node_modules/", ".scratch/", "coverage/", "benchmarks/results/", "**/*.d.ts", "**/*.d.cts", "test/types/**/out/", "examples/typescript/"] },
+  {
+    ignores: [
+      "node_modules/",
+      ".scratch/",
+      "coverage/",
+      "benchmarks/results/",
+      "**/*.d.ts",
+      "**/*.d.cts",
+      "test/types/**/out/",
+      "examples/typescript/",
+      "examples/nestjs/dist/",
+    ],
+  },
   js.configs.recommended,
   // test/loaders/: CommonJS (its package.json has no "type") and Jest's globals.
   { files: ["test/loaders/**/*.js"], languageOptions: { sourceType: "commonjs", globals: { ...globals.node, ...globals.jest } } },

@@ -42,7 +42,7 @@ const blocks = codeBlocks(readFileSync(join(root, "README.md"), "utf8"));
 const isFragment = (block) => block.flags.includes("fragment");
 const jsBlocks = blocks.filter((b) => b.lang === "js" && !isFragment(b));
 const tsBlocks = blocks.filter((b) => b.lang === "ts" && !isFragment(b));
-const known = { js: ["commonjs", "fragment"], ts: ["fragment"], sh: [], text: [] };
+const known = { js: ["commonjs", "fragment"], ts: ["fragment"], json: [], sh: [], text: [] };
 
 let dir;
 beforeAll(() => {
@@ -56,11 +56,15 @@ const run = (file, args, timeout) =>
     execFile(file, args, { cwd: root, timeout, encoding: "utf8" }, (error, stdout, stderr) => resolve({ error, stdout, stderr }));
   });
 
-it("tags every block with what it is (js, ts, sh, text; js commonjs; fragment)", () => {
+it("tags every block with what it is (js, ts, json, sh, text; js commonjs; fragment)", () => {
   const unknown = blocks.filter((b) => b.code === null || !(b.lang in known) || b.flags.some((f) => !known[b.lang].includes(f)));
   expect(unknown.map((b) => `README.md:${b.line}: \`\`\`${[b.lang, ...b.flags].join(" ")}`)).toEqual([]);
   expect(jsBlocks.length).toBeGreaterThan(0);
   expect(tsBlocks.length).toBeGreaterThan(0);
+});
+
+it("```json blocks parse", () => {
+  for (const block of blocks.filter((b) => b.lang === "json")) expect(() => JSON.parse(block.code), `README.md:${block.line}`).not.toThrow();
 });
 
 describe.concurrent("```js blocks run", () => {

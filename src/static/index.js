@@ -6,7 +6,7 @@ import { servePath } from "./serve-path.js";
 import { failureStatus, failureError } from "./errors.js";
 import { normalizeSendOptions } from "./options.js";
 import { FileCache } from "./file-cache.js";
-import { relativeFromUrl, hasDotSegment, rootPrefix } from "./safe-path.js";
+import { relativeFromUrl, hasDotSegment, rootPrefix, isRefused, MALFORMED_PATH } from "./safe-path.js";
 import { sendRedirect } from "./respond.js";
 import { sendListing } from "./listing.js";
 import { ListingCache } from "./listing-cache.js";
@@ -67,8 +67,8 @@ export function serveStatic(root, options) {
       return;
     }
     const pathname = absolutePathOf(req.url);
-    let relative = pathname === null ? 400 : relativeFromUrl(pathname);
-    if (typeof relative === "number") return site.fail(req, res, next, relative, false);
+    let relative = pathname === null ? MALFORMED_PATH : relativeFromUrl(pathname);
+    if (isRefused(relative)) return site.fail(req, res, next, relative.status, false);
     if (cfg.dotfiles !== "allow" && hasDotSegment(relative)) {
       return site.fail(req, res, next, cfg.dotfiles === "deny" ? 403 : 404, false);
     }

@@ -1,6 +1,17 @@
 // Turns request paths into normalized, root-relative paths ("/a/b", trailing
-// slash kept) or the HTTP status that refuses them. Decoding happens exactly
-// once, before normalizing, so "%2e%2e", "%2f" and friends can't sneak past.
+// slash kept), or a refusal. Decoding happens exactly once, before normalizing,
+// so "%2e%2e", "%2f" and friends can't sneak past.
+
+/** Why a path is refused before any file is looked up; `status` is the answer's. */
+class PathRefusal {
+  constructor(status) {
+    this.status = status;
+    Object.freeze(this);
+  }
+}
+export const MALFORMED_PATH = new PathRefusal(400); // a bad escape or a NUL byte
+export const FORBIDDEN_PATH = new PathRefusal(403); // climbs out of the root, or a backslash
+export const isRefused = (result) => result instanceof PathRefusal;
 
 // A path with no "%", "\", "//" or "/." is already normalized: most requests.
 function isPlain(path) {
@@ -16,7 +27,7 @@ function isPlain(path) {
   return true;
 }
 
-// URL pathname (still percent-encoded) -> "/a/b" | 400 | 403.
+// URL pathname (still percent-encoded) -> "/a/b" or a refusal.
 export function relativeFromUrl(pathname) {
   if (isPlain(pathname)) return pathname;
   let decoded = pathname;
@@ -24,24 +35,24 @@ export function relativeFromUrl(pathname) {
     try {
       decoded = decodeURIComponent(pathname);
     } catch {
-      return 400;
+      return MALFORMED_PATH;
     }
   }
   return normalizeRelative(decoded);
 }
 
-// Decoded path -> "/a/b" | 400 | 403. ".." may not climb above the root;
+// Decoded path -> "/a/b" or a refusal. ".." may not climb above the root;
 // backslashes are refused everywhere since Windows treats them as separators.
 export function normalizeRelative(path) {
-  if (path.includes("\0")) return 400;
+  if (path.includes("\0")) return MALFORMED_PATH;
   const kept = [];
   for (const segment of path.split("/")) {
     if (segment === "" || segment === ".") continue;
     if (segment === "..") {
-      if (kept.length === 0) return 403;
+      if (kept.length === 0) return FORBIDDEN_PATH;
       kept.pop();
     } else if (segment.includes("\\")) {
-      return 403;
+      return FORBIDDEN_PATH;
     } else {
       kept.push(segment);
     }

@@ -6,7 +6,7 @@ import { createHttpError } from "../errors.js";
 import { failureError, headersSentError } from "./errors.js";
 import { normalizeSendOptions } from "./options.js";
 import { FileCache } from "./file-cache.js";
-import { normalizeRelative, hasDotSegment, rootPrefix } from "./safe-path.js";
+import { normalizeRelative, hasDotSegment, rootPrefix, isRefused, MALFORMED_PATH, FORBIDDEN_PATH } from "./safe-path.js";
 import { sendErrorPage } from "./respond.js";
 import { servePath } from "./serve-path.js";
 
@@ -64,7 +64,7 @@ export function sendFile(req, res, filePath, options, done) {
 
   // Dotfiles are judged on the part of the path below the root, if any.
   const checked = cfg.root === null ? absoluteTarget(filePath) : normalizeRelative(filePath);
-  if (typeof checked === "number") return finish(failureError(checked));
+  if (isRefused(checked)) return finish(failureError(checked.status));
   if (cfg.dotfiles !== "allow" && hasDotSegment(checked)) return finish(failureError(cfg.dotfiles === "deny" ? 403 : 404));
   servePath(req, res, null, cfg.root === null ? checked : underRoot(cfg.root, checked, filePath), site);
 }
@@ -84,10 +84,10 @@ function setExtraHeaders(res, entry, cfg) {
   for (const [name, value] of cfg.headers) res.setHeader(name, value);
 }
 
-// Without a root, any ".." is refused, as in `send`.
+// Without a root, any ".." is refused, as in `send`: the absolute path, or a refusal.
 function absoluteTarget(filePath) {
-  if (filePath.includes("\0")) return 400;
-  if (UP_SEGMENT.test(filePath)) return 403;
+  if (filePath.includes("\0")) return MALFORMED_PATH;
+  if (UP_SEGMENT.test(filePath)) return FORBIDDEN_PATH;
   const path = resolvePath(filePath);
   return filePath.endsWith("/") && path !== "/" ? path + "/" : path;
 }

@@ -20,6 +20,7 @@ import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 import { selectScenarios } from "./scenarios/index.js";
 import { send, verify } from "./lib/http-check.js";
+import { DEFAULT_BENCH_LINE, NODE_USAGE, rerunOnNode } from "./lib/node-choice.js";
 
 const PROBE = fileURLToPath(new URL("./lib/instructions-probe.js", import.meta.url));
 const THROUGHPUT_SCENARIOS = ["hello", "json", "params", "middleware", "post-json", "routers", "mounting", "compose", "static"];
@@ -40,7 +41,8 @@ const USAGE = `usage: npm run bench:instructions -- [scenario ...] [options]
   --json FILE         also write the results to FILE
   --keep DIR          keep callgrind's files in DIR (callgrind_annotate DIR/<file>.<window+2>)
   --startup           instead: instructions from spawning the server to its first answer
-                      (start-up, listen, one request), median of --windows starts (default 3)`;
+                      (start-up, listen, one request), median of --windows starts (default 3)
+${NODE_USAGE}`;
 
 const OPTIONS = {
   servers: { type: "string" },
@@ -54,12 +56,19 @@ const OPTIONS = {
   json: { type: "string" },
   keep: { type: "string" },
   startup: { type: "boolean" },
+  node: { type: "string", default: DEFAULT_BENCH_LINE },
   help: { type: "boolean", short: "h" },
 };
 
 async function main() {
-  const { values, positionals } = parseArgs({ args: process.argv.slice(2), options: OPTIONS, allowPositionals: true });
+  const argv = process.argv.slice(2);
+  const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true });
   if (values.help) return console.log(USAGE);
+  const exitCode = await rerunOnNode(values.node, fileURLToPath(import.meta.url), argv);
+  if (exitCode !== null) {
+    process.exitCode = exitCode;
+    return;
+  }
   values.windows ??= values.startup ? "3" : "5";
   const numbers = { startup: Boolean(values.startup) };
   for (const key of ["warmup", "requests", "windows", "connections"]) {
@@ -79,8 +88,8 @@ async function main() {
   const results = [];
   console.log(
     numbers.startup
-      ? `instructions from spawn to the first answer (callgrind), median of ${numbers.windows} starts`
-      : `instructions per request (callgrind), ${numbers.warmup} warm-up requests, ${numbers.windows} × ${numbers.requests} measured, ${numbers.connections} connections`,
+      ? `instructions from spawn to the first answer (callgrind) on Node ${process.version}, median of ${numbers.windows} starts`
+      : `instructions per request (callgrind) on Node ${process.version}, ${numbers.warmup} warm-up requests, ${numbers.windows} × ${numbers.requests} measured, ${numbers.connections} connections`,
   );
   try {
     for (const scenario of selected) {

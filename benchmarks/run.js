@@ -10,6 +10,7 @@ import { runColdStart } from "./lib/cold-start.js";
 import { runMemory } from "./lib/memory.js";
 import { writeReport, targetLines } from "./lib/report.js";
 import { scenarios, selectScenarios } from "./scenarios/index.js";
+import { rerunOnNode } from "./lib/node-choice.js";
 
 const RESULTS_DIR = fileURLToPath(new URL("./results/", import.meta.url));
 
@@ -19,19 +20,27 @@ const FAILED = new Set(["failed to start", "wrong answer", "wrong answer under l
 const log = (line) => console.log(line);
 
 async function main() {
-  const options = parseCommandLine(process.argv.slice(2));
+  const argv = process.argv.slice(2);
+  const options = parseCommandLine(argv);
   if (options.help) return log(USAGE);
   if (options.list) {
     for (const scenario of scenarios) log(`${scenario.name.padEnd(14)} ${scenario.title}`);
     return;
   }
+  const exitCode = await rerunOnNode(options.node, fileURLToPath(import.meta.url), argv);
+  if (exitCode !== null) {
+    process.exitCode = exitCode;
+    return;
+  }
+  // Exit through process.exit so server-process.js can kill the servers.
+  for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => process.exit(130));
   const { profile } = options;
   const selected = selectScenarios(options.names.length === 0 && profile.scenarios ? profile.scenarios : options.names);
   const plan = options.pin ? pinLoadGenerator() : { pinned: false, reason: "--no-pin" };
   const meta = collectMeta(plan);
   const runId = new Date().toISOString();
   const startedAt = Date.now();
-  log(`lib-server benchmarks, ${profile.name} profile, ${meta.pinning}`);
+  log(`lib-server benchmarks on Node ${meta.node}, ${profile.name} profile, ${meta.pinning}`);
   if (!profile.smoke && meta.loadAverage > meta.cpus / 2) {
     log(`warning: load average ${meta.loadAverage.toFixed(1)} on ${meta.cpus} cpus, other work will skew the numbers`);
   }
@@ -96,9 +105,6 @@ function listFailures(results) {
   }
   return lines;
 }
-
-// Exit through process.exit so server-process.js can kill the servers.
-for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => process.exit(130));
 
 main().catch((error) => {
   console.error(error.message);

@@ -67,12 +67,19 @@ export const destroySoon = (socket) => nodeModule("node:net").Socket.prototype.d
  * The server's open connections, from the list Node keeps for closeIdleConnections()
  * (Node 18.2+); [] where there is none.
  */
-export function connectionsOf(server) {
+export const connectionsOf = (server) => connectionList(server, "all");
+
+/**
+ * The connections Node's closeIdleConnections() would close: between requests, and (from
+ * Node 26 on; 22 and 24 leave them out) those that have sent nothing yet.
+ */
+export const idleConnectionsOf = (server) => connectionList(server, "idle");
+
+function connectionList(server, which) {
   const key = Object.getOwnPropertySymbols(server).find((symbol) => symbol.description === "http.server.connections");
   const list = key && server[key];
-  return typeof list?.all === "function"
-    ? list
-        .all()
+  return typeof list?.[which] === "function"
+    ? list[which]()
         .map((parser) => parser.socket)
         .filter(Boolean)
     : [];

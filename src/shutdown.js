@@ -4,7 +4,7 @@
 // connection list Node keeps for closeIdleConnections() (Node 18.2+; without it, busy
 // connections are only marked from their next request on).
 
-import { connectionsOf, lastRequestOnSocket, responseOnSocket } from "./node-internals.js";
+import { connectionsOf, idleConnectionsOf, lastRequestOnSocket, responseOnSocket } from "./node-internals.js";
 
 const IDLE_SWEEP_MS = 50;
 // A connection that has sent nothing yet when close starts may be carrying its first
@@ -22,6 +22,9 @@ export function gracefulClose(server, { timeout = 10_000 } = {}) {
     for (const socket of connectionsOf(server)) closeAfterResponse(undefined, lastRequestOnSocket(socket)?.res); // req.res: set by app.handle
     // Ahead of the app's own listener, which may answer synchronously.
     server.prependListener("request", closeAfterResponse);
+    // server.close() and the sweep below close idle connections through this method: for
+    // the close, one that spares connections that have sent nothing yet (see below).
+    server.closeIdleConnections = closeIdleConnections;
     // Connections become idle as their responses finish; sweep them until none remain.
     const sweep = setInterval(() => {
       server.closeIdleConnections();
@@ -33,6 +36,7 @@ export function gracefulClose(server, { timeout = 10_000 } = {}) {
       clearInterval(sweep);
       clearTimeout(deadline);
       server.off("request", closeAfterResponse);
+      delete server.closeIdleConnections; // Node's own again
       if (err && err.code !== "ERR_SERVER_NOT_RUNNING") reject(err);
       else resolve();
     });
@@ -44,7 +48,19 @@ function closeAfterResponse(req, res) {
   if (res && !res.headersSent) res.shouldKeepAlive = false;
 }
 
-// closeIdleConnections() spares connections that never started a request.
+// Node's closeIdleConnections() (as server.close() calls it, on the server), except for
+// connections that have sent nothing yet: Node 26 counts those as idle and closes them at
+// once, so a request written right after connecting (as a proxy does) would find its
+// connection gone; Node 22 and 24 leave them be. Here they get SILENT_GRACE_MS on every line.
+function closeIdleConnections() {
+  for (const socket of idleConnectionsOf(this)) {
+    if (socket.bytesRead === 0) continue;
+    const res = responseOnSocket(socket);
+    if (!res || res.finished) socket.destroy();
+  }
+}
+
+// Connections that never started a request, once their grace is over.
 function closeSilentConnections(server) {
   for (const socket of connectionsOf(server)) {
     if (socket.bytesRead === 0 && !responseOnSocket(socket)) socket.destroy();

@@ -11,15 +11,19 @@ import {
   responseOnSocket,
   lastRequestOnSocket,
   connectionsOf,
+  idleConnectionsOf,
   onClosingAnswer,
   destroySoon,
   refuseLaterRequests,
   outHeadersKeyOf,
+  headerChangesObserved,
   removeHeaders,
   setValidHeader,
 } from "../src/node-internals.js";
 import { rawRequest } from "./helpers/server.js";
 import { start } from "./helpers/server.js";
+
+const nodeMajor = Number(process.versions.node.split(".")[0]);
 
 let started;
 let server;
@@ -133,5 +137,42 @@ describe("Node internals lib-server relies on", () => {
     expect(seen).toEqual(["/first"]);
     expect(closed).toBe(true);
     expect(text).not.toContain("/second");
+  });
+});
+
+// Each fast path above has a fallback for a Node release that no longer has what it reads,
+// and a fallback passes every behaviour test: it is only slower (or, for the connection
+// lists, a graceful close that waits for the deadline). On the lines lib-server supports
+// (22, 24 and 26: test:node-versions runs this on each) every one must be the fast path.
+describe.runIf(nodeMajor >= 22)(`on Node ${process.version} no fast path falls back`, () => {
+  it("every detection reports the fast path", async () => {
+    let socket;
+    const seen = {};
+    const port = await listen((req, res) => {
+      if (req.url === "/close") {
+        onClosingAnswer(req.socket, function () {
+          seen["closing answer ends through socket.destroySoon (onClosingAnswer)"] = true;
+          destroySoon(this);
+        });
+        res.shouldKeepAlive = false;
+        return res.end();
+      }
+      socket = req.socket;
+      const classes = serverClasses(server);
+      seen["server classes found (serverClasses, setServerClasses)"] =
+        classes.IncomingMessage === http.IncomingMessage && classes.ServerResponse === http.ServerResponse;
+      seen["direct header storage (outHeadersKeyOf: kOutHeaders)"] = typeof outHeadersKeyOf(res) === "symbol";
+      seen["headers read and written directly (headerOf, setValidHeader, removeHeaders)"] = !headerChangesObserved(res);
+      seen["connection parser to refuse later requests on (refuseLaterRequests)"] = typeof req.socket.parser?.onIncoming === "function";
+      seen["request on its connection (lastRequestOnSocket)"] = lastRequestOnSocket(req.socket) === req;
+      seen["response on its connection (responseOnSocket)"] = responseOnSocket(req.socket) === res;
+      res.end("ok");
+    });
+    await (await fetch(`http://127.0.0.1:${port}/`)).text(); // a keep-alive connection, now idle
+    seen["open connections listed (connectionsOf)"] = connectionsOf(server).includes(socket);
+    seen["idle connections listed (idleConnectionsOf)"] = idleConnectionsOf(server).includes(socket);
+    await rawRequest(port, "GET /close HTTP/1.1\r\nHost: x\r\n\r\n");
+    expect(Object.keys(seen)).toHaveLength(9);
+    expect(seen).toEqual(Object.fromEntries(Object.keys(seen).map((name) => [name, true])));
   });
 });

@@ -1,5 +1,6 @@
-// Command line -> { profile, names, pin, jsonPath, write }.
+// Command line -> { profile, names, node, pin, jsonPath, write }.
 import { parseArgs } from "node:util";
+import { DEFAULT_BENCH_LINE, NODE_USAGE } from "./node-choice.js";
 
 // duration and warmup in seconds; warm-up is warmupRequests requests, cut
 // short after warmup seconds. Smoke only checks answers (a few hundred
@@ -44,6 +45,7 @@ const OPTIONS = {
   warmup: { type: "string" },
   connections: { type: "string" },
   retries: { type: "string" },
+  node: { type: "string", default: DEFAULT_BENCH_LINE },
   "no-pin": { type: "boolean" },
   "no-write": { type: "boolean" },
   json: { type: "string" },
@@ -60,6 +62,7 @@ export const USAGE = `usage: npm run bench -- [scenario ...] [options]
   --warmup S          at most S seconds of warm-up (3,000 requests) per server and case (default 1)
   --connections N     concurrent connections (default 100)
   --retries N         re-measure a run contended by other processes up to N times (default 1)
+${NODE_USAGE}
   --no-pin            do not pin server and load generator to separate cores
   --no-write          do not update benchmarks/results/
   --json FILE         also write this run's raw results to FILE
@@ -80,6 +83,7 @@ export function parseCommandLine(argv) {
   return {
     profile,
     names: positionals,
+    node: values.node,
     pin: !values["no-pin"],
     // Smoke runs prove nothing about speed: they never touch the committed results.
     write: !values["no-write"] && !values.smoke,

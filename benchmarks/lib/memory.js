@@ -45,7 +45,9 @@ async function measureOnce(scenario, server, entry, { plan, profile }) {
     const problems = await checkAnswer(handle.url, scenario.request, scenario.expect);
     if (problems.length) return fail(entry, "wrong answer", problems.join("; "));
     await sleep(profile.smoke ? 0 : profile.settle * 1000); // start-up garbage and timers quiet down
-    const rest = await rssMB(handle);
+    const usage = await handle.usage();
+    const rest = usage.memory.rss / MB;
+    entry.node = usage.node; // the server's own process.version: the Node --node chose
     const loadOptions = profile.smoke ? { connections: 10, amount: profile.requests } : { connections: profile.connections, duration: profile.duration };
     const { peak, summary } = await peakDuring(handle, runLoad(handle.url, scenario.request, loadOptions));
     const loadIssues = loadProblems(summary, scenario.expect.status);

@@ -121,7 +121,7 @@ function errorLine(stderr) {
   return lines.find((line) => /^\w*Error\b/.test(line)) ?? lines.at(-1) ?? "";
 }
 
-// -> { memory: process.memoryUsage(), cpu: process.cpuUsage() } of the server.
+// -> { memory: process.memoryUsage(), cpu: process.cpuUsage(), node: process.version } of the server.
 function readUsage(child) {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {

@@ -181,6 +181,24 @@ describe("app.close()", () => {
     expect((await conn.closed) - start).toBeLessThan(2000);
   });
 
+  // Node 26's closeIdleConnections(), which http.Server#close() calls, closes connections
+  // that have sent nothing yet (22 and 24 spare them): the close swaps in its own for its
+  // duration, and gives the server Node's back once closed.
+  it("silent connections get their grace on every Node line; the server keeps Node's closeIdleConnections", async () => {
+    server = await serve(slowApp());
+    const conn = keepAliveConnection(server.port);
+    await conn.ready;
+    await sleep(20);
+    let closed = false;
+    conn.closed.then(() => (closed = true));
+    const closing = server.close();
+    expect(server.server.closeIdleConnections).not.toBe(http.Server.prototype.closeIdleConnections);
+    await sleep(300);
+    expect(closed).toBe(false);
+    await closing;
+    expect(Object.hasOwn(server.server, "closeIdleConnections")).toBe(false);
+  });
+
   it("the deadline (shutdownTimeout) forces connections that never finish", async () => {
     server = await serve(slowApp({ shutdownTimeout: 300 }));
     const hanging = rawRequest(server.port, `GET /never HTTP/1.1\r\n${H}\r\n`, { timeout: 3000 });

@@ -3,8 +3,11 @@
 import { routingPathOf } from "./url.js";
 import { htmlPage, isBodyAbandoned } from "./errors.js";
 import { removeHeaders, setValidHeader } from "./node-internals.js";
-import { CONTENT_ENCODING, CONTENT_LANGUAGE, CONTENT_LENGTH, CONTENT_RANGE, CONTENT_SECURITY_POLICY, CONTENT_TYPE, X_CONTENT_TYPE_OPTIONS } from "./headers.js";
+import * as headerTable from "./headers.js";
 import { encodeUrl, escapeHtml, statuses, nodeModule } from "./deps.js";
+
+// Consts of this module, not imported bindings (headers.js says why).
+const { CONTENT_ENCODING, CONTENT_LANGUAGE, CONTENT_LENGTH, CONTENT_RANGE, CONTENT_SECURITY_POLICY, CONTENT_TYPE, X_CONTENT_TYPE_OPTIONS } = headerTable;
 
 const { finished } = nodeModule("node:stream");
 

@@ -1,7 +1,9 @@
 // The response headers lib-server reads, writes or removes through Node's header storage
 // (node-internals.js: headerOf, setValidHeader, removeHeaders), each declared once: `name`
 // as it is sent, `lower` the key Node stores it under. One factory gives every descriptor
-// the same shape, so the loads in those helpers stay monomorphic.
+// the same shape, so the loads in those helpers stay monomorphic. Callers import the module
+// as a namespace and destructure it into consts of their own: optimized code reads an
+// imported binding through its module cell at every use, a module's own const it folds.
 const header = (name) => Object.freeze({ name, lower: name.toLowerCase() });
 
 export const ACCEPT_RANGES = header("Accept-Ranges");

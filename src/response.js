@@ -5,9 +5,12 @@ import http from "node:http";
 import path from "node:path";
 import { createHttpError } from "./errors.js";
 import { headerOf, removeHeaders, setValidHeader } from "./node-internals.js";
-import { CONTENT_LENGTH, CONTENT_TYPE, ETAG, TRANSFER_ENCODING } from "./headers.js";
+import * as headerTable from "./headers.js";
 import { builtinETags } from "./settings.js";
 import { mimeTypes, fileSender, contentDisposition, contentType, serializeCookie, encodeUrl, escapeHtml, statuses, vary, signCookie as sign } from "./deps.js";
+
+// Consts of this module, not imported bindings (headers.js says why).
+const { CONTENT_LENGTH, CONTENT_TYPE, ETAG, TRANSFER_ENCODING } = headerTable;
 
 const HTML_UTF8 = "text/html; charset=utf-8";
 const JSON_UTF8 = "application/json; charset=utf-8"; // what Express's res.set("Content-Type", "application/json") stores

@@ -14,17 +14,10 @@ import { acceptsEncoding } from "./accept-encoding.js";
 import { compressedCopy } from "./compress.js";
 import { fresh, vary } from "../deps.js";
 import { headerOf, setValidHeader, headerChangesObserved, removeHeaders } from "../node-internals.js";
-import {
-  ACCEPT_RANGES,
-  CACHE_CONTROL,
-  CONTENT_ENCODING,
-  CONTENT_LANGUAGE,
-  CONTENT_LENGTH,
-  CONTENT_RANGE,
-  CONTENT_TYPE,
-  ETAG,
-  LAST_MODIFIED,
-} from "../headers.js";
+import * as headerTable from "../headers.js";
+
+// Consts of this module, not imported bindings (headers.js says why).
+const { ACCEPT_RANGES, CACHE_CONTROL, CONTENT_ENCODING, CONTENT_LANGUAGE, CONTENT_LENGTH, CONTENT_RANGE, CONTENT_TYPE, ETAG, LAST_MODIFIED } = headerTable;
 
 // Bigger than the fs default (64 KiB): fewer reads and writes per large file.
 const STREAM_CHUNK = 256 * 1024;

@@ -2,8 +2,12 @@
 // page (status from err.status/err.statusCode, stack hidden in production).
 import { routingPathOf } from "./url.js";
 import { htmlPage, isBodyAbandoned } from "./errors.js";
-import { headerPairs, removeHeaders, setValidHeader } from "./node-internals.js";
+import { removeHeaders, setValidHeader } from "./node-internals.js";
+import * as headerTable from "./headers.js";
 import { encodeUrl, escapeHtml, statuses, nodeModule } from "./deps.js";
+
+// Consts of this module, not imported bindings (headers.js says why).
+const { CONTENT_ENCODING, CONTENT_LANGUAGE, CONTENT_LENGTH, CONTENT_RANGE, CONTENT_SECURITY_POLICY, CONTENT_TYPE, X_CONTENT_TYPE_OPTIONS } = headerTable;
 
 const { finished } = nodeModule("node:stream");
 
@@ -77,16 +81,16 @@ function send(req, res, status, headers, message) {
     }
   }
   // Constants and a length: valid values, stored without setHeader's checks when it is Node's own.
-  setValidHeader(res, "Content-Security-Policy", "content-security-policy", "default-src 'none'");
-  setValidHeader(res, "X-Content-Type-Options", "x-content-type-options", "nosniff");
-  setValidHeader(res, "Content-Type", "content-type", "text/html; charset=utf-8");
-  setValidHeader(res, "Content-Length", "content-length", Buffer.byteLength(body, "utf8"));
+  setValidHeader(res, CONTENT_SECURITY_POLICY, "default-src 'none'");
+  setValidHeader(res, X_CONTENT_TYPE_OPTIONS, "nosniff");
+  setValidHeader(res, CONTENT_TYPE, "text/html; charset=utf-8");
+  setValidHeader(res, CONTENT_LENGTH, Buffer.byteLength(body, "utf8"));
   if (req.method === "HEAD") res.end();
   else res.end(body, "utf8");
 }
 
 // What the error page must not inherit from an answer that was under way.
-const REMOVED_HEADERS = headerPairs("Content-Encoding", "Content-Language", "Content-Range");
+const REMOVED_HEADERS = [CONTENT_ENCODING, CONTENT_LANGUAGE, CONTENT_RANGE];
 
 // finalhandler's formatting of the message: line breaks and runs of spaces kept.
 function errorPage(message) {

@@ -130,58 +130,47 @@ const nativeRemoveHeader = http.OutgoingMessage.prototype.removeHeader;
  */
 export const headerChangesObserved = (res) => res.setHeader !== nativeSetHeader || res.removeHeader !== nativeRemoveHeader || outHeadersKeyOf(res) === null;
 
-/** [name, lower-cased name] pairs, as removeHeaders takes them. */
-export const headerPairs = (...names) => names.map((name) => [name, name.toLowerCase()]);
-
-/**
- * res.removeHeader(name) for each [name, lower] pair, as send, finalhandler and Express's
- * res.send call it, whether the header is set or not. Node's removeHeader deletes from its
- * header storage, and a delete turns that object into a slow dictionary for the rest of the
- * response (Node's _storeHeader iterates it). When nobody replaced setHeader/removeHeader, so
- * that the calls cannot be seen, the storage is rebuilt without the headers instead. What
- * that leaves out: for Content-Length and Transfer-Encoding (and Connection, Date) Node's
- * removeHeader also records the removal, which only matters to how a body is framed, so
- * callers drop those two from responses without a body (204, 304) only.
- */
-export function removeHeaders(res, names) {
+export function removeHeaders(res, headers) {
   if (headerChangesObserved(res) || res._header) {
-    for (const [name] of names) res.removeHeader(name);
+    for (const header of headers) res.removeHeader(header.name);
     return;
   }
   const key = outHeadersKeyOf(res);
-  const headers = res[key];
-  if (headers === null || !names.some(([, lower]) => headers[lower] !== undefined)) return;
+  const stored = res[key];
+  if (stored === null || !headers.some((header) => stored[header.lower] !== undefined)) return;
   const kept = Object.setPrototypeOf({}, null);
-  for (const lower in headers) if (!names.some((pair) => pair[1] === lower)) kept[lower] = headers[lower];
+  for (const lower in stored) if (!headers.some((header) => header.lower === lower)) kept[lower] = stored[lower];
   res[key] = kept;
 }
 
-// res.getHeader(name), `lower` being the name in lower case. When getHeader is Node's own
+// res.getHeader(header.name) for a descriptor of headers.js. When getHeader is Node's own
 // (no middleware or app replaced it), read Node's header storage directly: the same
 // answer without the name's validation and lower-casing on every call.
-export function headerOf(res, name, lower) {
+export function headerOf(res, header) {
   const key = outHeadersKeyOf(res);
-  if (res.getHeader !== nativeGetHeader || key === null) return res.getHeader(name);
+  if (res.getHeader !== nativeGetHeader || key === null) return res.getHeader(header.name);
   const headers = res[key];
   if (headers === null) return undefined;
-  const entry = headers[lower];
+  const entry = headers[header.lower];
   return entry && entry[1];
 }
 
-// res.setHeader(name, value) for a value known to pass Node's validation (a number, one of
-// our constants, an ETag we computed, a cached Content-Type): when setHeader is Node's own,
-// store it exactly as setHeader would, minus the checks it would pass. Anyone who wrapped
-// setHeader (or a response already sent, which setHeader refuses) gets the real call.
-// The storage we create has a null prototype as Node's own, but made by setPrototypeOf,
-// which leaves V8 its fast properties ({ __proto__: null } is a dictionary from birth): the
-// for-in over it in Node's _storeHeader then uses an enum cache instead of a runtime call.
-export function setValidHeader(res, name, lower, value) {
+// res.setHeader(header.name, value) without Node's checks, for a value the caller promises
+// validateHeaderValue accepts: a number, or a string of tabs and bytes 0x20-0x7e, 0x80-0xff
+// only. Callers pass only values valid by construction (constants, numbers, strings built
+// from them, values checked once and cached), never one taken as is from a request or user
+// code. Anyone who wrapped setHeader (or a response already sent, which setHeader refuses)
+// gets the real call. The storage we create has a null prototype as Node's own, but made by
+// setPrototypeOf, which leaves V8 its fast properties ({ __proto__: null } is a dictionary
+// from birth): the for-in over it in Node's _storeHeader then uses an enum cache instead of
+// a runtime call.
+export function setValidHeader(res, header, value) {
   const key = outHeadersKeyOf(res);
   if (res.setHeader !== nativeSetHeader || key === null || res._header) {
-    res.setHeader(name, value);
+    res.setHeader(header.name, value);
     return;
   }
   let headers = res[key];
   if (headers === null) res[key] = headers = Object.setPrototypeOf({}, null);
-  headers[lower] = [name, value];
+  headers[header.lower] = [header.name, value];
 }

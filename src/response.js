@@ -4,9 +4,13 @@
 import http from "node:http";
 import path from "node:path";
 import { createHttpError } from "./errors.js";
-import { headerOf, headerPairs, removeHeaders, setValidHeader } from "./node-internals.js";
+import { headerOf, removeHeaders, setValidHeader } from "./node-internals.js";
+import * as headerTable from "./headers.js";
 import { builtinETags } from "./settings.js";
 import { mimeTypes, fileSender, contentDisposition, contentType, serializeCookie, encodeUrl, escapeHtml, statuses, vary, signCookie as sign } from "./deps.js";
+
+// Consts of this module, not imported bindings (headers.js says why).
+const { CONTENT_LENGTH, CONTENT_TYPE, ETAG, TRANSFER_ENCODING } = headerTable;
 
 const HTML_UTF8 = "text/html; charset=utf-8";
 const JSON_UTF8 = "application/json; charset=utf-8"; // what Express's res.set("Content-Type", "application/json") stores
@@ -15,7 +19,7 @@ const charsetCache = new Map(); // Content-Type → the same with charset=utf-8,
 const INVALID_HEADER_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
 
 // What a 204 or 304 answer drops, as Express's res.send removes them
-const BODYLESS_DROPPED = headerPairs("Content-Type", "Content-Length", "Transfer-Encoding");
+const BODYLESS_DROPPED = [CONTENT_TYPE, CONTENT_LENGTH, TRANSFER_ENCODING];
 
 // Declared under Node's name (exported as Response), as the request class is.
 class ServerResponse extends http.ServerResponse {
@@ -44,9 +48,9 @@ class ServerResponse extends http.ServerResponse {
     switch (typeof chunk) {
       case "string": {
         encoding = "utf8";
-        const type = headerOf(this, "Content-Type", "content-type");
+        const type = headerOf(this, CONTENT_TYPE);
         const value = typeof type === "string" ? charsetCache.get(type) : HTML_UTF8;
-        if (value !== undefined) setValidHeader(this, "Content-Type", "content-type", value);
+        if (value !== undefined) setValidHeader(this, CONTENT_TYPE, value);
         else this.setHeader("Content-Type", withUtf8Charset(type));
         break;
       }
@@ -62,7 +66,7 @@ class ServerResponse extends http.ServerResponse {
 
     const req = this.req;
     const etagFn = this.app.settings["etag fn"];
-    const generateETag = typeof etagFn === "function" && !headerOf(this, "ETag", "etag");
+    const generateETag = typeof etagFn === "function" && !headerOf(this, ETAG);
     let length;
     if (chunk !== undefined) {
       if (Buffer.isBuffer(chunk)) length = chunk.length;
@@ -73,10 +77,10 @@ class ServerResponse extends http.ServerResponse {
         length = chunk.length;
       }
       // A string, as Express's res.set() stores it: middleware reading it back compares strings
-      if (!headerOf(this, "Transfer-Encoding", "transfer-encoding")) setValidHeader(this, "Content-Length", "content-length", String(length));
+      if (!headerOf(this, TRANSFER_ENCODING)) setValidHeader(this, CONTENT_LENGTH, String(length));
     }
     if (generateETag && length !== undefined) {
-      if (builtinETags.has(etagFn)) setValidHeader(this, "ETag", "etag", etagFn(chunk, encoding, length));
+      if (builtinETags.has(etagFn)) setValidHeader(this, ETAG, etagFn(chunk, encoding, length));
       else {
         const etag = etagFn(chunk, encoding);
         if (etag) this.setHeader("ETag", etag);
@@ -105,7 +109,7 @@ class ServerResponse extends http.ServerResponse {
 
   json(obj) {
     const body = stringify(obj, this.app.settings);
-    if (!headerOf(this, "Content-Type", "content-type")) setValidHeader(this, "Content-Type", "content-type", JSON_UTF8);
+    if (!headerOf(this, CONTENT_TYPE)) setValidHeader(this, CONTENT_TYPE, JSON_UTF8);
     return this.send(body);
   }
 

@@ -13,7 +13,11 @@ import { singleRange } from "./ranges.js";
 import { acceptsEncoding } from "./accept-encoding.js";
 import { compressedCopy } from "./compress.js";
 import { fresh, vary } from "../deps.js";
-import { headerOf, setValidHeader, headerChangesObserved, removeHeaders, headerPairs } from "../node-internals.js";
+import { headerOf, setValidHeader, headerChangesObserved, removeHeaders } from "../node-internals.js";
+import * as headerTable from "../headers.js";
+
+// Consts of this module, not imported bindings (headers.js says why).
+const { ACCEPT_RANGES, CACHE_CONTROL, CONTENT_ENCODING, CONTENT_LANGUAGE, CONTENT_LENGTH, CONTENT_RANGE, CONTENT_TYPE, ETAG, LAST_MODIFIED } = headerTable;
 
 // Bigger than the fs default (64 KiB): fewer reads and writes per large file.
 const STREAM_CHUNK = 256 * 1024;
@@ -169,14 +173,14 @@ function answer(req, res, next, entry, body, encoding, site, whole) {
   // Every value here is ours and valid (a constant, the options' Cache-Control, an HTTP
   // date, our ETag, a mime-types Content-Type): stored without setHeader's checks unless
   // something wrapped setHeader/getHeader (node-internals.js).
-  if (cfg.acceptRanges && headerOf(res, "Accept-Ranges", "accept-ranges") === undefined) setValidHeader(res, "Accept-Ranges", "accept-ranges", "bytes");
-  if (cfg.cacheControl !== null && headerOf(res, "Cache-Control", "cache-control") === undefined) {
-    setValidHeader(res, "Cache-Control", "cache-control", cfg.cacheControl);
+  if (cfg.acceptRanges && headerOf(res, ACCEPT_RANGES) === undefined) setValidHeader(res, ACCEPT_RANGES, "bytes");
+  if (cfg.cacheControl !== null && headerOf(res, CACHE_CONTROL) === undefined) {
+    setValidHeader(res, CACHE_CONTROL, cfg.cacheControl);
   }
-  if (cfg.lastModified && headerOf(res, "Last-Modified", "last-modified") === undefined) {
-    setValidHeader(res, "Last-Modified", "last-modified", body.lastModified);
+  if (cfg.lastModified && headerOf(res, LAST_MODIFIED) === undefined) {
+    setValidHeader(res, LAST_MODIFIED, body.lastModified);
   }
-  if (etag !== undefined && headerOf(res, "ETag", "etag") === undefined) setValidHeader(res, "ETag", "etag", etag);
+  if (etag !== undefined && headerOf(res, ETAG) === undefined) setValidHeader(res, ETAG, etag);
   let failed = false;
   let notModified = false;
   if (
@@ -185,8 +189,8 @@ function answer(req, res, next, entry, body, encoding, site, whole) {
     headers["if-match"] !== undefined ||
     headers["if-unmodified-since"] !== undefined
   ) {
-    const currentEtag = headerOf(res, "ETag", "etag");
-    const lastModified = headerOf(res, "Last-Modified", "last-modified");
+    const currentEtag = headerOf(res, ETAG);
+    const lastModified = headerOf(res, LAST_MODIFIED);
     failed = preconditionFailed(headers, currentEtag, lastModified);
     const status = res.statusCode;
     // If-None-Match, else If-Modified-Since (never with a request Cache-Control: no-cache), as req.fresh.
@@ -196,8 +200,8 @@ function answer(req, res, next, entry, body, encoding, site, whole) {
   // keeps it. A 304 drops it again, as send does; setting it only to remove it shows only to
   // a wrapped setHeader/removeHeader, and the removal would make Node's header storage a
   // slow dictionary (~11% of a 304).
-  if (headerOf(res, "Content-Type", "content-type") === undefined && (!notModified || headerChangesObserved(res))) {
-    setValidHeader(res, "Content-Type", "content-type", entry.type);
+  if (headerOf(res, CONTENT_TYPE) === undefined && (!notModified || headerChangesObserved(res))) {
+    setValidHeader(res, CONTENT_TYPE, entry.type);
   }
   if (failed) return site.fail(req, res, next, 412, true);
   if (notModified) {
@@ -239,7 +243,7 @@ function answer(req, res, next, entry, body, encoding, site, whole) {
 }
 
 // Headers describing a body that a 304 doesn't have.
-const ENTITY_HEADERS = headerPairs("Content-Encoding", "Content-Language", "Content-Length", "Content-Range", "Content-Type");
+const ENTITY_HEADERS = [CONTENT_ENCODING, CONTENT_LANGUAGE, CONTENT_LENGTH, CONTENT_RANGE, CONTENT_TYPE];
 
 // A file deleted (or swapped, see openEntry) before it's opened answers 404
 // (nothing was sent yet); one that shrinks mid-stream can't honour
@@ -250,7 +254,7 @@ async function streamFile(req, res, next, entry, start, end, site) {
     site.cache.forget(entry);
     if (res.headersSent) return res.destroy();
     // Whoever answers the error must not inherit this file's framing.
-    for (const [name] of ENTITY_HEADERS) res.removeHeader(name);
+    for (const { name } of ENTITY_HEADERS) res.removeHeader(name);
     res.statusCode = 200;
     site.fail(req, res, next, err, true);
   };

@@ -20,21 +20,21 @@ export function serveStatic(root, options) {
   const { setHeaders } = options;
   if (setHeaders !== undefined && typeof setHeaders !== "function") throw new TypeError("option setHeaders must be function");
 
-  const cfg = normalizeSendOptions({ ...options, root });
+  const config = normalizeSendOptions({ ...options, root });
   const fallthrough = options.fallthrough !== false;
   const redirect = options.redirect !== false;
   const listing = Boolean(options.listing);
-  const prefix = rootPrefix(cfg.root);
+  const prefix = rootPrefix(config.root);
   const cache =
     options.cache === false
       ? new FileCache({ maxEntries: 0, maxBytes: 0, revalidateAfter: 0 })
       : new FileCache({ maxBytes: options.cacheMaxBytes, maxFileSize: options.cacheMaxFileSize, revalidateAfter: options.revalidateAfter });
 
   const listings = new ListingCache({ revalidateAfter: cache.revalidateAfter });
-  const site = {
-    cfg,
+  const fileServer = {
+    config,
     cache,
-    realRoot: cfg.followSymlinks ? null : undefined,
+    realRoot: config.followSymlinks ? null : undefined,
     beforeHeaders: setHeaders ? (res, entry) => setHeaders(res, entry.path, entry.stat) : null,
     // Before a file is found, client errors mean "not mine": let the next
     // middleware try, unless fallthrough is off. After, they're the answer.
@@ -42,16 +42,16 @@ export function serveStatic(root, options) {
       if (fallthrough && !fileFound && failureStatus(reason) < 500) next();
       else next(failureError(reason));
     },
-    // `miss`: the failure send would report for the index files (or a 404).
-    directory(req, res, next, entry, indexed, miss) {
+    // `indexFailure`: the failure send would report for the index files (or a 404).
+    directory(req, res, next, entry, indexed, indexFailure) {
       if (!indexed) {
         if (redirect) sendRedirect(res, slashLocation(req));
-        else site.fail(req, res, next, 404, false);
+        else fileServer.fail(req, res, next, 404, false);
       } else if (listing) {
-        const options = { showDotfiles: cfg.dotfiles === "allow", realRoot: site.realRoot, cache: listings };
-        sendListing(req, res, entry.path, listingPath(req), options).catch((err) => site.fail(req, res, next, err, true));
+        const options = { showDotfiles: config.dotfiles === "allow", realRoot: fileServer.realRoot, cache: listings };
+        sendListing(req, res, entry.path, listingPath(req), options).catch((err) => fileServer.fail(req, res, next, err, true));
       } else {
-        site.fail(req, res, next, miss, false);
+        fileServer.fail(req, res, next, indexFailure, false);
       }
     },
   };
@@ -68,14 +68,14 @@ export function serveStatic(root, options) {
     }
     const pathname = absolutePathOf(req.url);
     let relative = pathname === null ? MALFORMED_PATH : relativeFromUrl(pathname);
-    if (isRefused(relative)) return site.fail(req, res, next, relative.status, false);
-    if (cfg.dotfiles !== "allow" && hasDotSegment(relative)) {
-      return site.fail(req, res, next, cfg.dotfiles === "deny" ? 403 : 404, false);
+    if (isRefused(relative)) return fileServer.fail(req, res, next, relative.status, false);
+    if (config.dotfiles !== "allow" && hasDotSegment(relative)) {
+      return fileServer.fail(req, res, next, config.dotfiles === "deny" ? 403 : 404, false);
     }
     // Mounted at /static, a request for "/static" arrives as "/": treat it as
     // the directory without its slash, so the redirect happens at the mount.
     if (relative === "/" && req.originalUrl !== undefined && !absolutePathOf(req.originalUrl)?.endsWith("/")) relative = "";
-    servePath(req, res, next, prefix + relative, site, pathname.endsWith("/"));
+    servePath(req, res, next, prefix + relative, fileServer, pathname.endsWith("/"));
   };
 }
 

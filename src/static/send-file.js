@@ -28,20 +28,20 @@ export function sendFile(req, res, filePath, options, done) {
     options = undefined;
   }
   if (typeof filePath !== "string" || filePath === "") throw new TypeError("path must be a non-empty string");
-  const cfg = normalizeSendOptions(options);
-  if (cfg.root === null && !isAbsolute(filePath)) throw new TypeError("path must be absolute or specify root to sendFile");
+  const config = normalizeSendOptions(options);
+  if (config.root === null && !isAbsolute(filePath)) throw new TypeError("path must be absolute or specify root to sendFile");
 
-  const site = {
-    cfg,
+  const fileServer = {
+    config,
     cache: sharedCache,
-    realRoot: cfg.root === null || cfg.followSymlinks ? null : undefined,
+    realRoot: config.root === null || config.followSymlinks ? null : undefined,
     fail: (req, res, next, reason) => finish(failureError(reason)),
     // With the slash and index files to try: the last one's miss. Else send
     // found the directory itself: Express's own error (no status; its
     // res.sendFile then calls next()).
     directory: (req, res, next, entry, indexed, miss) =>
-      finish(indexed && cfg.index.length > 0 ? failureError(miss) : Object.assign(new Error("EISDIR, read"), { code: "EISDIR" })),
-    beforeHeaders: cfg.headers === null ? null : setExtraHeaders,
+      finish(indexed && config.index.length > 0 ? failureError(miss) : Object.assign(new Error("EISDIR, read"), { code: "EISDIR" })),
+    beforeHeaders: config.headers === null ? null : setExtraHeaders,
   };
   let settled = false;
   const onClose = () => finish(res.writableFinished ? undefined : requestAborted());
@@ -63,10 +63,10 @@ export function sendFile(req, res, filePath, options, done) {
   res.on("close", onClose);
 
   // Dotfiles are judged on the part of the path below the root, if any.
-  const checked = cfg.root === null ? absoluteTarget(filePath) : normalizeRelative(filePath);
+  const checked = config.root === null ? absoluteTarget(filePath) : normalizeRelative(filePath);
   if (isRefused(checked)) return finish(failureError(checked.status));
-  if (cfg.dotfiles !== "allow" && hasDotSegment(checked)) return finish(failureError(cfg.dotfiles === "deny" ? 403 : 404));
-  servePath(req, res, null, cfg.root === null ? checked : underRoot(cfg.root, checked, filePath), site);
+  if (config.dotfiles !== "allow" && hasDotSegment(checked)) return finish(failureError(config.dotfiles === "deny" ? 403 : 404));
+  servePath(req, res, null, config.root === null ? checked : underRoot(config.root, checked, filePath), fileServer);
 }
 
 // A name that reduces to the root itself ("", ".", "a/..") names the root directory
@@ -80,8 +80,8 @@ function requestAborted() {
   return Object.assign(new Error("Request aborted"), { code: "ECONNABORTED" });
 }
 
-function setExtraHeaders(res, entry, cfg) {
-  for (const [name, value] of cfg.headers) res.setHeader(name, value);
+function setExtraHeaders(res, entry, config) {
+  for (const [name, value] of config.headers) res.setHeader(name, value);
 }
 
 // Without a root, any ".." is refused, as in `send`: the absolute path, or a refusal.

@@ -25,18 +25,18 @@ const STREAM_CHUNK = 256 * 1024;
 /**
  * Serves `path` (absolute; a trailing slash asks for the directory's index,
  * provided the URL itself ends in "/": as in send, "/dir%2f" names the directory
- * without its slash). `site` carries the normalized options, the cache and the
+ * without its slash). `fileServer` carries the normalized options, the cache and the
  * caller's policy: fail(req, res, next, reason, fileFound),
- * directory(req, res, next, entry, indexed, miss) (indexed: the index files were
- * tried, `miss` the failure send reports for them) and
- * beforeHeaders(res, entry, cfg) (null when unused).
+ * directory(req, res, next, entry, indexed, indexFailure) (indexed: the index files
+ * were tried, `indexFailure` the failure send reports for them) and
+ * beforeHeaders(res, entry, config) (null when unused).
  */
-export async function servePath(req, res, next, path, site, urlSlash = true) {
+export async function servePath(req, res, next, path, fileServer, urlSlash = true) {
   const indexed = urlSlash && path.endsWith("/");
   let found = false;
   try {
-    if (site.realRoot === undefined) {
-      const real = await realRootOf(site.cfg.root);
+    if (fileServer.realRoot === undefined) {
+      const real = await realRootOf(fileServer.config.root);
       // A root that does not resolve fails as send's stat of the file does (ENOENT, or
       // ENAMETOOLONG where realpath stops at the first missing directory).
       if (typeof real !== "string") {
@@ -44,117 +44,119 @@ export async function servePath(req, res, next, path, site, urlSlash = true) {
           () => real,
           (err) => err,
         );
-        return site.fail(req, res, next, { code: failure.code ?? "ENOENT", syscall: "stat", path }, false);
+        return fileServer.fail(req, res, next, { code: failure.code ?? "ENOENT", syscall: "stat", path }, false);
       }
-      site.realRoot = real;
+      fileServer.realRoot = real;
     }
     // A path the cache knows needs no await (each costs a promise and a microtask turn,
     // a sizeable share of a 304 or a 404): resolveEntry would return the same entry.
-    const cached = indexed ? undefined : site.cache.peek(path);
-    const entry = cached !== undefined && (cached.kind !== MISSING || site.cfg.extensions.length === 0) ? cached : await resolveEntry(path, indexed, site);
+    const cached = indexed ? undefined : fileServer.cache.peek(path);
+    const entry =
+      cached !== undefined && (cached.kind !== MISSING || fileServer.config.extensions.length === 0) ? cached : await resolveEntry(path, indexed, fileServer);
     if (entry.kind === FILE) {
       found = true;
-      const sending = sendEntry(req, res, next, entry, site);
+      const sending = sendEntry(req, res, next, entry, fileServer);
       if (sending !== undefined) await sending;
       return;
     }
-    if (entry.kind === DIRECTORY) return site.directory(req, res, next, entry, indexed, 404);
-    if (entry instanceof IndexMiss) return site.directory(req, res, next, entry.directory, indexed, entry.miss);
-    site.fail(req, res, next, entry, false);
+    if (entry.kind === DIRECTORY) return fileServer.directory(req, res, next, entry, indexed, 404);
+    if (entry instanceof IndexMiss) return fileServer.directory(req, res, next, entry.directory, indexed, entry.failure);
+    fileServer.fail(req, res, next, entry, false);
   } catch (err) {
-    site.fail(req, res, next, err, found);
+    fileServer.fail(req, res, next, err, found);
   }
 }
 
-async function entryFor(path, site) {
-  return site.cache.peek(path) ?? (await site.cache.lookup(path, site.realRoot));
+async function entryFor(path, fileServer) {
+  return fileServer.cache.peek(path) ?? (await fileServer.cache.lookup(path, fileServer.realRoot));
 }
 
 // The file to send, else the directory (index files exhausted: an IndexMiss),
 // else a miss. Which miss is send's: the last path it tried, or a plain 404
 // when the last candidate was a directory.
-async function resolveEntry(path, indexed, site) {
-  const { cfg } = site;
+async function resolveEntry(path, indexed, fileServer) {
+  const { config } = fileServer;
   if (indexed) {
-    let miss = 404;
-    for (const name of cfg.index) {
-      const index = await entryFor(path + name, site);
+    let lastFailure = 404;
+    for (const name of config.index) {
+      const index = await entryFor(path + name, fileServer);
       if (index.kind === FILE) return index;
-      miss = index.kind === DIRECTORY ? 404 : index;
+      lastFailure = index.kind === DIRECTORY ? 404 : index;
     }
     // Looked up with its slash: a file there fails as ENOTDIR, as in send.
-    const dir = await entryFor(path, site);
-    if (dir.kind === DIRECTORY) return new IndexMiss(dir, miss);
-    return cfg.index.length > 0 ? miss : dir;
+    const dir = await entryFor(path, fileServer);
+    if (dir.kind === DIRECTORY) return new IndexMiss(dir, lastFailure);
+    return config.index.length > 0 ? lastFailure : dir;
   }
   // (Still ending in "/" only after an encoded slash: a directory to redirect,
   // or a miss, as in send: no extensions tried.)
-  const entry = await entryFor(path, site);
-  if (entry.kind === MISSING && entry.code === "ENOENT" && cfg.extensions.length > 0 && extname(path) === "" && !path.endsWith("/")) {
-    let miss = entry;
-    for (const ext of cfg.extensions) {
-      const candidate = await entryFor(`${path}.${ext}`, site);
+  const entry = await entryFor(path, fileServer);
+  if (entry.kind === MISSING && entry.code === "ENOENT" && config.extensions.length > 0 && extname(path) === "" && !path.endsWith("/")) {
+    let lastFailure = entry;
+    for (const ext of config.extensions) {
+      const candidate = await entryFor(`${path}.${ext}`, fileServer);
       if (candidate.kind === FILE) return candidate;
-      miss = candidate.kind === DIRECTORY ? 404 : candidate;
+      lastFailure = candidate.kind === DIRECTORY ? 404 : candidate;
     }
-    return miss;
+    return lastFailure;
   }
   return entry;
 }
 
+// A directory whose index files are all missing, and the failure send reports for them.
 class IndexMiss {
-  constructor(directory, miss) {
+  constructor(directory, failure) {
     this.directory = directory;
-    this.miss = miss;
+    this.failure = failure;
   }
 }
 
 // Answers with the file: synchronously when its body needs no reading and there are no
 // precompressed siblings to look for (a cached file, every 304); otherwise returns the
 // promise of doing that first.
-function sendEntry(req, res, next, entry, site) {
-  if (res.headersSent) return site.fail(req, res, next, headersSentError(), true);
+function sendEntry(req, res, next, entry, fileServer) {
+  if (res.headersSent) return fileServer.fail(req, res, next, headersSentError(), true);
   // Byte offsets (options start/end) are offsets into the file itself.
-  const whole = site.cfg.start === 0 && site.cfg.end === undefined;
-  const siblings = site.cfg.precompressed !== null && whole;
+  const whole = fileServer.config.start === 0 && fileServer.config.end === undefined;
+  const siblings = fileServer.config.precompressed !== null && whole;
   if (siblings) vary(res, "Accept-Encoding");
-  if ((siblings && req.headers["accept-encoding"] !== undefined) || needsReading(req, entry, site.cache)) {
-    return findThenAnswer(req, res, next, entry, site, siblings, whole);
+  if ((siblings && req.headers["accept-encoding"] !== undefined) || needsReading(req, entry, fileServer.cache)) {
+    return findThenAnswer(req, res, next, entry, fileServer, siblings, whole);
   }
-  answer(req, res, next, entry, entry, undefined, site, whole);
+  answer(req, res, next, entry, entry, undefined, fileServer, whole);
 }
 
 const needsReading = (req, body, cache) => req.method !== "HEAD" && body.buffer === null && cache.fits(body.stat.size);
 
 // The representation (the file itself or a precompressed sibling of it), read into the
 // cache when it fits, then the answer.
-async function findThenAnswer(req, res, next, entry, site, siblings, whole) {
+async function findThenAnswer(req, res, next, entry, fileServer, siblings, whole) {
   let body = entry;
   let encoding;
   const accepted = req.headers["accept-encoding"];
-  for (const { name, suffix } of siblings && accepted !== undefined ? site.cfg.precompressed : []) {
+  for (const { name, suffix } of siblings && accepted !== undefined ? fileServer.config.precompressed : []) {
     if (!acceptsEncoding(accepted, name)) continue;
-    const sibling = await entryFor(entry.path + suffix, site);
+    const sibling = await entryFor(entry.path + suffix, fileServer);
     if (sibling.kind === FILE) {
       body = sibling;
       encoding = name;
       break;
     }
   }
-  if (needsReading(req, body, site.cache)) {
-    const loaded = await site.cache.content(body);
+  if (needsReading(req, body, fileServer.cache)) {
+    const loaded = await fileServer.cache.content(body);
     if (body === entry) entry = loaded;
     body = loaded;
   }
-  answer(req, res, next, entry, body, encoding, site, whole);
+  answer(req, res, next, entry, body, encoding, fileServer, whole);
 }
 
-function answer(req, res, next, entry, body, encoding, site, whole) {
-  const { cfg, cache } = site;
+function answer(req, res, next, entry, body, encoding, fileServer, whole) {
+  const { config, cache } = fileServer;
   const headers = req.headers;
   const isHead = req.method === "HEAD";
   let bytes = body.buffer;
-  if (cfg.compress && encoding === undefined && bytes !== null && headers.range === undefined && whole) {
+  if (config.compress && encoding === undefined && bytes !== null && headers.range === undefined && whole) {
     const copy = compressedCopy(res, headers, body, cache);
     if (copy !== null) {
       bytes = copy.buffer;
@@ -162,22 +164,22 @@ function answer(req, res, next, entry, body, encoding, site, whole) {
     }
   }
   let etag;
-  if (cfg.etag !== false) {
-    etag = cfg.etag === "strong" ? body.strongEtag : body.etag;
+  if (config.etag !== false) {
+    etag = config.etag === "strong" ? body.strongEtag : body.etag;
     // Each encoded representation gets a tag of its own, even where the
     // sibling file happens to share the original's size and mtime.
     if (encoding !== undefined) etag = `${etag.slice(0, -1)}-${encoding}"`;
   }
 
-  if (site.beforeHeaders !== null) site.beforeHeaders(res, entry, cfg);
+  if (fileServer.beforeHeaders !== null) fileServer.beforeHeaders(res, entry, config);
   // Every value here is ours and valid (a constant, the options' Cache-Control, an HTTP
   // date, our ETag, a mime-types Content-Type): stored without setHeader's checks unless
   // something wrapped setHeader/getHeader (node-internals.js).
-  if (cfg.acceptRanges && headerOf(res, ACCEPT_RANGES) === undefined) setValidHeader(res, ACCEPT_RANGES, "bytes");
-  if (cfg.cacheControl !== null && headerOf(res, CACHE_CONTROL) === undefined) {
-    setValidHeader(res, CACHE_CONTROL, cfg.cacheControl);
+  if (config.acceptRanges && headerOf(res, ACCEPT_RANGES) === undefined) setValidHeader(res, ACCEPT_RANGES, "bytes");
+  if (config.cacheControl !== null && headerOf(res, CACHE_CONTROL) === undefined) {
+    setValidHeader(res, CACHE_CONTROL, config.cacheControl);
   }
-  if (cfg.lastModified && headerOf(res, LAST_MODIFIED) === undefined) {
+  if (config.lastModified && headerOf(res, LAST_MODIFIED) === undefined) {
     setValidHeader(res, LAST_MODIFIED, body.lastModified);
   }
   if (etag !== undefined && headerOf(res, ETAG) === undefined) setValidHeader(res, ETAG, etag);
@@ -203,7 +205,7 @@ function answer(req, res, next, entry, body, encoding, site, whole) {
   if (headerOf(res, CONTENT_TYPE) === undefined && (!notModified || headerChangesObserved(res))) {
     setValidHeader(res, CONTENT_TYPE, entry.type);
   }
-  if (failed) return site.fail(req, res, next, 412, true);
+  if (failed) return fileServer.fail(req, res, next, 412, true);
   if (notModified) {
     removeHeaders(res, ENTITY_HEADERS);
     res.statusCode = 304;
@@ -215,18 +217,18 @@ function answer(req, res, next, entry, body, encoding, site, whole) {
 
   // The entity is the file's bytes from `offset` on, at most up to options.end
   // (inclusive), as in send; a Range applies within it.
-  const offset = cfg.start;
+  const offset = config.start;
   let size = Math.max(0, (bytes !== null ? bytes.length : body.stat.size) - offset);
-  if (cfg.end !== undefined) size = Math.max(0, Math.min(size, cfg.end - offset + 1));
+  if (config.end !== undefined) size = Math.max(0, Math.min(size, config.end - offset + 1));
   let start = 0;
   let end = size - 1;
-  if (headers.range !== undefined && cfg.acceptRanges && res.statusCode === 200) {
+  if (headers.range !== undefined && config.acceptRanges && res.statusCode === 200) {
     const range = singleRange(size, headers.range);
     if (range !== null && rangeIsCurrent(headers, res.getHeader("ETag"), res.getHeader("Last-Modified"))) {
       if (range === "unsatisfiable") {
         const contentRange = `bytes */${size}`;
         res.setHeader("Content-Range", contentRange);
-        return site.fail(req, res, next, createHttpError(416, undefined, { headers: { "Content-Range": contentRange } }), true);
+        return fileServer.fail(req, res, next, createHttpError(416, undefined, { headers: { "Content-Range": contentRange } }), true);
       }
       start = range.start;
       end = range.end;
@@ -239,7 +241,7 @@ function answer(req, res, next, entry, body, encoding, site, whole) {
   res.setHeader("Content-Length", length);
   if (isHead || length === 0) res.end();
   else if (bytes !== null) res.end(length === bytes.length ? bytes : bytes.subarray(offset + start, offset + end + 1));
-  else streamFile(req, res, next, body, offset + start, offset + end, site);
+  else streamFile(req, res, next, body, offset + start, offset + end, fileServer);
 }
 
 // Headers describing a body that a 304 doesn't have.
@@ -249,14 +251,14 @@ const ENTITY_HEADERS = [CONTENT_ENCODING, CONTENT_LANGUAGE, CONTENT_LENGTH, CONT
 // (nothing was sent yet); one that shrinks mid-stream can't honour
 // Content-Length, so the connection is cut rather than left waiting for bytes
 // that will never come.
-async function streamFile(req, res, next, entry, start, end, site) {
+async function streamFile(req, res, next, entry, start, end, fileServer) {
   const onError = (err) => {
-    site.cache.forget(entry);
+    fileServer.cache.forget(entry);
     if (res.headersSent) return res.destroy();
     // Whoever answers the error must not inherit this file's framing.
     for (const { name } of ENTITY_HEADERS) res.removeHeader(name);
     res.statusCode = 200;
-    site.fail(req, res, next, err, true);
+    fileServer.fail(req, res, next, err, true);
   };
   let file;
   try {
@@ -269,7 +271,7 @@ async function streamFile(req, res, next, entry, start, end, site) {
   stream.on("error", onError);
   stream.on("end", () => {
     if (stream.bytesRead < end - start + 1) {
-      site.cache.forget(entry);
+      fileServer.cache.forget(entry);
       res.destroy();
     } else res.end();
   });

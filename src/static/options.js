@@ -53,7 +53,7 @@ function encodingList(value) {
   if (!value) return null;
   const names = value === true ? Object.keys(ENCODINGS) : [].concat(value);
   return names.map((name) => {
-    if (!ENCODINGS[name]) throw new TypeError(`precompressed encodings must be among: ${Object.keys(ENCODINGS).join(", ")}`);
+    if (!Object.hasOwn(ENCODINGS, name)) throw new TypeError(`precompressed encodings must be among: ${Object.keys(ENCODINGS).join(", ")}`);
     return { name, suffix: ENCODINGS[name] };
   });
 }

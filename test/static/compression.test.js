@@ -79,6 +79,7 @@ describe("precompressed", () => {
     expect(head.headers["content-encoding"]).toBe("br");
     expect(Number(head.headers["content-length"])).toBe(brotliCompressSync(SOURCE).length);
     expect(() => serveStatic(tree.root, { precompressed: ["zip"] })).toThrow(TypeError);
+    expect(() => serveStatic(tree.root, { precompressed: ["toString"] })).toThrow(TypeError); // not an inherited key either
   });
 
   it("is off by default", async () => {

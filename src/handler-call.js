@@ -7,13 +7,24 @@
  * `onSettle(outcome, rejected)` hears how a returned promise settled (tracing).
  */
 export function callHandler(fn, error, req, res, next, onSettle = ignore) {
+  const promise = invokeHandler(fn, error, req, res, next);
+  if (promise !== undefined) followPromise(promise, next, onSettle);
+}
+
+/**
+ * The first half of callHandler: calls the handler, a throw becoming next(err), and returns
+ * the promise (or thenable) it returned, for followPromise, or undefined. Tracing follows it
+ * only after publishing `end`, as router 2.3 does for a layer.
+ */
+export function invokeHandler(fn, error, req, res, next) {
   let ret;
   try {
     ret = error ? fn(error, req, res, next) : fn(req, res, next);
   } catch (thrown) {
-    return next(thrown);
+    next(thrown);
+    return undefined;
   }
-  if (isThenable(ret)) followPromise(ret, next, onSettle);
+  return isThenable(ret) ? ret : undefined;
 }
 
 /** Calls an app.param() callback, `fn(req, res, next, value, name)`, by the same rule. */
@@ -29,7 +40,8 @@ export const isThenable = (value) => value !== undefined && value !== null && ty
  */
 export const MAX_SYNC_CALLS = 100;
 
-function followPromise(promise, next, onSettle) {
+/** A returned promise's rejection becomes next(err); `onSettle` hears how it settled. */
+export function followPromise(promise, next, onSettle) {
   const rejected = (err) => {
     next(err);
     onSettle(err, true);

@@ -15,7 +15,7 @@
 // property read per handler call.
 import dc from "node:diagnostics_channel";
 import { nodeModule } from "./deps.js";
-import { callHandler, callParamHandler, isThenable } from "./handler-call.js";
+import { invokeHandler, followPromise, callParamHandler, isThenable } from "./handler-call.js";
 
 export const handlerChannel = dc.tracingChannel("express.router.request");
 export const requestStart = dc.channel("lib-server.request.start");
@@ -65,7 +65,13 @@ export function tracedHandlerCall(layer, path, fn, error, req, res, next) {
   const ctx = error
     ? { req, res, incomingError: error, layer, handler: fn, route: path, errorHandler: true, name: layer.name, mountPath: req.baseUrl }
     : { req, res, layer, handler: fn, route: path, name: layer.name, mountPath: req.baseUrl };
-  traced(ctx, next, (invoke, tracedNext, settle) => callHandler(invoke, error, req, res, tracedNext, settle));
+  // As router 2.3 traces a layer, `end` comes before the returned promise is followed: a
+  // thenable that rejects synchronously (or whose then() throws) is reported, and routed
+  // on, after `end`.
+  traced(ctx, next, (invoke, tracedNext, settle) => {
+    const promise = invokeHandler(invoke, error, req, res, tracedNext);
+    return promise === undefined ? undefined : () => followPromise(promise, tracedNext, settle);
+  });
 }
 
 /** An app.param() callback inside the tracing channel; the context has `param`, its name. */
@@ -76,7 +82,9 @@ export function tracedParamCall(layer, path, fn, req, res, next, value, name) {
 
 // The same call and the same outcome for the router, with start/end/asyncStart/asyncEnd/error
 // published around it. `call(invoke, tracedNext, onSettle)` makes the untraced call with
-// `invoke` in place of the handler.
+// `invoke` in place of the handler; it may return a function to run after `end` (following
+// a returned promise, for layers). An app.param() callback's promise is followed before
+// `end`, as router 2.3 does.
 function traced(ctx, next, call) {
   const fn = ctx.handler;
   const tracedNext = reportingNext(ctx, next);
@@ -109,13 +117,15 @@ function traced(ctx, next, call) {
     else early = () => finish(outcome, rejected);
   };
   handlerChannel.start.runStores(ctx, () => {
+    let afterEnd;
     try {
-      call(invoke, tracedNext, settle);
+      afterEnd = call(invoke, tracedNext, settle);
     } finally {
       publishEnd(ctx, async);
       ended = true;
       early?.();
     }
+    afterEnd?.();
   });
 }
 

@@ -58,6 +58,22 @@ function build(factory) {
   api.get("/rejected", async function rejects() {
     throw new Error("rejected here");
   });
+  // Thenables that settle synchronously, inside then(): `end` comes first, then what the
+  // outcome sets off (router 2.3 follows a layer's promise after publishing `end`).
+  api.get("/sync-rejected", function rejectsAtOnce() {
+    return { then: (resolve, reject) => reject(new Error("rejected at once")) };
+  });
+  api.get("/then-throws", function thenThrows() {
+    return {
+      then() {
+        throw new Error("then() threw");
+      },
+    };
+  });
+  api.get("/sync-resolved", function resolvesAtOnce(req, res) {
+    res.send("resolved");
+    return { then: (resolve) => resolve("done") };
+  });
   api.use(["/nowhere", "/listed"], function arrayMiddleware(req, res, next) {
     next();
   });
@@ -124,6 +140,9 @@ describe('the "express.router.request" tracing channel, as Express 5.3 publishes
     "/api/passed",
     "/api/rejected",
     "/api/rethrown",
+    "/api/sync-rejected",
+    "/api/then-throws",
+    "/api/sync-resolved",
   ]) {
     it(`GET ${path}: the same events for the same handlers`, async () => {
       const expected = await recordEvents(express, path);

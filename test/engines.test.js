@@ -13,6 +13,13 @@ const lock = JSON.parse(readFileSync(new URL("../package-lock.json", import.meta
 const locked = Object.entries(lock.packages).filter(([path, entry]) => path !== "" && entry.engines?.node);
 const devFloors = ["20.19.0", "22.13.0", "24.0.0"];
 
+it("package.json's engines are the lines that require() ES modules and have process.getBuiltinModule", () => {
+  const supported = ["20.19.0", "20.20.2", "22.12.0", "24.0.0", "26.0.0"];
+  const unsupported = ["20.18.0", "21.7.3", "22.11.0"];
+  expect(supported.filter((v) => !semver.satisfies(v, pkg.engines.node))).toEqual([]);
+  expect(unsupported.filter((v) => semver.satisfies(v, pkg.engines.node))).toEqual([]);
+});
+
 describe("engines of the locked packages", () => {
   it("runtime dependencies accept every Node from package.json's engines on", () => {
     const refusing = locked.filter(([, e]) => !e.dev && !semver.subset(pkg.engines.node, e.engines.node));

@@ -49,8 +49,6 @@ import type * as core from "express-serve-static-core";
 // `0 extends 1 & T` does not detect it when the module resolves to untyped JavaScript.) Approaches
 // left aside: only a bivariant RequestHandler fixes one direction and no augmentation; the
 // global `Express` namespace (still merged, below) cannot carry Express-4-only members.
-// @ts-ignore -- optional: absent when no @types/express is installed
-import type * as core from "express-serve-static-core";
 
 // @ts-ignore -- augments a module that may be absent (then a no-op)
 declare module "express-serve-static-core" {

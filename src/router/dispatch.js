@@ -5,8 +5,13 @@
 import { lookup, treeMatch } from "./chain-index.js";
 import { processParams, mergeParams, hasParamCallbacks } from "./params.js";
 import { routingPathOf, protohostOf } from "../url.js";
-import { MAX_SYNC_CALLS } from "../handler-call.js";
-import { handlerChannel, tracedHandlerCall, debugging, explainSkip } from "../tracing.js";
+import * as handlerCall from "../handler-call.js";
+import * as tracing from "../tracing.js";
+
+// Consts of this module, not imported bindings: optimized code reads an imported binding
+// through its module cell at every use (see headers.js), and these are read per layer.
+const { MAX_SYNC_CALLS } = handlerCall;
+const { handlerChannel, tracedHandlerCall, debugging, explainSkip } = tracing;
 
 export function handle(req, res, out) {
   if (typeof out !== "function") throw new TypeError("argument callback is required");

@@ -72,9 +72,11 @@ describe("cluster()", () => {
     // a worker at the moment that worker died, so its client waits in vain.
     const seen = new Set();
     const failures = [];
-    const deadline = Date.now() + 8000;
+    // A 3 s wait per request, so that an answer slowed by a busy machine (the new worker
+    // starting on the other core) is not taken for the lost connection.
+    const deadline = Date.now() + 15_000;
     while (Date.now() < deadline && !(seen.size === 2 && [...seen].some((pid) => !before.has(pid)))) {
-      const res = await request(port, { path: "/", timeout: 1000 }).catch((err) => err);
+      const res = await request(port, { path: "/", timeout: 3000 }).catch((err) => err);
       if (res.status === 200) seen.add(JSON.parse(res.text).pid);
       else failures.push(res.code ?? res.status);
       if (seen.size === 2 && ![...seen].some((pid) => !before.has(pid))) seen.clear();

@@ -3,13 +3,14 @@
 // NODE_DEBUG=lib-server explaining skipped layers.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 
-// Express's router warns (depd, on stderr) about the thenables some routes return on purpose.
-const noDeprecation = process.noDeprecation;
+// Express's router warns (depd) about the thenables some routes return on purpose: with a
+// "deprecation" listener, depd emits the warning to it instead of printing it.
+const ignoreDeprecation = () => {};
 beforeAll(() => {
-  process.noDeprecation = true;
+  process.on("deprecation", ignoreDeprecation);
 });
 afterAll(() => {
-  process.noDeprecation = noDeprecation;
+  process.off("deprecation", ignoreDeprecation);
 });
 import dc from "node:diagnostics_channel";
 import { execFile } from "node:child_process";

@@ -138,7 +138,7 @@ export function removeHeaders(res, headers) {
   const key = outHeadersKeyOf(res);
   const stored = res[key];
   if (stored === null || !headers.some((header) => stored[header.lower] !== undefined)) return;
-  const kept = Object.setPrototypeOf({}, null);
+  const kept = new HeaderStorage();
   for (const lower in stored) if (!headers.some((header) => header.lower === lower)) kept[lower] = stored[lower];
   res[key] = kept;
 }
@@ -155,15 +155,21 @@ export function headerOf(res, header) {
   return entry && entry[1];
 }
 
+// The header storage lib-server creates: like Node's a map from lower-cased names with
+// nothing inherited (its prototype is empty, frozen, and has a null prototype), but born
+// with fast properties, which V8 gives neither { __proto__: null } nor Object.create(null)
+// (dictionaries from birth). Object.setPrototypeOf({}, null) would be fast too, but it is a
+// runtime call on every response.
+function HeaderStorage() {}
+HeaderStorage.prototype = Object.freeze(Object.setPrototypeOf({}, null));
+
 // res.setHeader(header.name, value) without Node's checks, for a value the caller promises
 // validateHeaderValue accepts: a number, or a string of tabs and bytes 0x20-0x7e, 0x80-0xff
 // only. Callers pass only values valid by construction (constants, numbers, strings built
 // from them, values checked once and cached), never one taken as is from a request or user
 // code. Anyone who wrapped setHeader (or a response already sent, which setHeader refuses)
-// gets the real call. The storage we create has a null prototype as Node's own, but made by
-// setPrototypeOf, which leaves V8 its fast properties ({ __proto__: null } is a dictionary
-// from birth): the for-in over it in Node's _storeHeader then uses an enum cache instead of
-// a runtime call.
+// gets the real call. The storage we create is a HeaderStorage (above): with fast properties,
+// the for-in over it in Node's _storeHeader uses an enum cache instead of a runtime call.
 export function setValidHeader(res, header, value) {
   const key = outHeadersKeyOf(res);
   if (res.setHeader !== nativeSetHeader || key === null || res._header) {
@@ -171,6 +177,6 @@ export function setValidHeader(res, header, value) {
     return;
   }
   let headers = res[key];
-  if (headers === null) res[key] = headers = Object.setPrototypeOf({}, null);
+  if (headers === null) res[key] = headers = new HeaderStorage();
   headers[header.lower] = [header.name, value];
 }

@@ -151,8 +151,40 @@ export function headerOf(res, header) {
   if (res.getHeader !== nativeGetHeader || key === null) return res.getHeader(header.name);
   const headers = res[key];
   if (headers === null) return undefined;
-  const entry = headers[header.lower];
+  const entry = storedEntry(headers, header);
   return entry && entry[1];
+}
+
+// The headers res.send and res.json read and write on every response get a property access
+// of their own, written with the name: one shared `headers[header.lower]` sees many names,
+// which leaves V8 only its megamorphic keyed access.
+function storedEntry(headers, header) {
+  switch (header.lower) {
+    case "content-type":
+      return headers["content-type"];
+    case "etag":
+      return headers.etag;
+    case "transfer-encoding":
+      return headers["transfer-encoding"];
+    default:
+      return headers[header.lower];
+  }
+}
+
+function storeEntry(headers, header, entry) {
+  switch (header.lower) {
+    case "content-type":
+      headers["content-type"] = entry;
+      break;
+    case "content-length":
+      headers["content-length"] = entry;
+      break;
+    case "etag":
+      headers.etag = entry;
+      break;
+    default:
+      headers[header.lower] = entry;
+  }
 }
 
 // The header storage lib-server creates: like Node's a map from lower-cased names with
@@ -178,5 +210,5 @@ export function setValidHeader(res, header, value) {
   }
   let headers = res[key];
   if (headers === null) res[key] = headers = new HeaderStorage();
-  headers[header.lower] = [header.name, value];
+  storeEntry(headers, header, [header.name, value]);
 }

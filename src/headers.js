@@ -4,7 +4,10 @@
 // the same shape, so the loads in those helpers stay monomorphic. Callers import the module
 // as a namespace and destructure it into consts of their own: optimized code reads an
 // imported binding through its module cell at every use, a module's own const it folds.
-const header = (name) => Object.freeze({ name, lower: name.toLowerCase() });
+// `lower` is the internalized string (property keys are), so comparing it with a literal, as
+// node-internals.js does for the headers of every response, is a pointer comparison.
+const internalized = (text) => Object.keys({ [text]: 0 })[0];
+const header = (name) => Object.freeze({ name, lower: internalized(name.toLowerCase()) });
 
 export const ACCEPT_RANGES = header("Accept-Ranges");
 export const CACHE_CONTROL = header("Cache-Control");

@@ -138,7 +138,7 @@ export function removeHeaders(res, headers) {
   const key = outHeadersKeyOf(res);
   const stored = res[key];
   if (stored === null || !headers.some((header) => stored[header.lower] !== undefined)) return;
-  const kept = Object.setPrototypeOf({}, null);
+  const kept = new HeaderStorage();
   for (const lower in stored) if (!headers.some((header) => header.lower === lower)) kept[lower] = stored[lower];
   res[key] = kept;
 }
@@ -151,19 +151,57 @@ export function headerOf(res, header) {
   if (res.getHeader !== nativeGetHeader || key === null) return res.getHeader(header.name);
   const headers = res[key];
   if (headers === null) return undefined;
-  const entry = headers[header.lower];
+  const entry = storedEntry(headers, header);
   return entry && entry[1];
 }
+
+// The headers res.send and res.json read and write on every response get a property access
+// of their own, written with the name: one shared `headers[header.lower]` sees many names,
+// which leaves V8 only its megamorphic keyed access.
+function storedEntry(headers, header) {
+  switch (header.lower) {
+    case "content-type":
+      return headers["content-type"];
+    case "etag":
+      return headers.etag;
+    case "transfer-encoding":
+      return headers["transfer-encoding"];
+    default:
+      return headers[header.lower];
+  }
+}
+
+function storeEntry(headers, header, entry) {
+  switch (header.lower) {
+    case "content-type":
+      headers["content-type"] = entry;
+      break;
+    case "content-length":
+      headers["content-length"] = entry;
+      break;
+    case "etag":
+      headers.etag = entry;
+      break;
+    default:
+      headers[header.lower] = entry;
+  }
+}
+
+// The header storage lib-server creates: like Node's a map from lower-cased names with
+// nothing inherited (its prototype is empty, frozen, and has a null prototype), but born
+// with fast properties, which V8 gives neither { __proto__: null } nor Object.create(null)
+// (dictionaries from birth). Object.setPrototypeOf({}, null) would be fast too, but it is a
+// runtime call on every response.
+function HeaderStorage() {}
+HeaderStorage.prototype = Object.freeze(Object.setPrototypeOf({}, null));
 
 // res.setHeader(header.name, value) without Node's checks, for a value the caller promises
 // validateHeaderValue accepts: a number, or a string of tabs and bytes 0x20-0x7e, 0x80-0xff
 // only. Callers pass only values valid by construction (constants, numbers, strings built
 // from them, values checked once and cached), never one taken as is from a request or user
 // code. Anyone who wrapped setHeader (or a response already sent, which setHeader refuses)
-// gets the real call. The storage we create has a null prototype as Node's own, but made by
-// setPrototypeOf, which leaves V8 its fast properties ({ __proto__: null } is a dictionary
-// from birth): the for-in over it in Node's _storeHeader then uses an enum cache instead of
-// a runtime call.
+// gets the real call. The storage we create is a HeaderStorage (above): with fast properties,
+// the for-in over it in Node's _storeHeader uses an enum cache instead of a runtime call.
 export function setValidHeader(res, header, value) {
   const key = outHeadersKeyOf(res);
   if (res.setHeader !== nativeSetHeader || key === null || res._header) {
@@ -171,6 +209,6 @@ export function setValidHeader(res, header, value) {
     return;
   }
   let headers = res[key];
-  if (headers === null) res[key] = headers = Object.setPrototypeOf({}, null);
-  headers[header.lower] = [header.name, value];
+  if (headers === null) res[key] = headers = new HeaderStorage();
+  storeEntry(headers, header, [header.name, value]);
 }

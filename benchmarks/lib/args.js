@@ -18,6 +18,7 @@ export const PROFILES = {
     coldStarts: 15,
     settle: 0.5,
     afterLoad: 1,
+    load: "autocannon",
   },
   // The core request-path scenarios only (unless named), to fit in about a minute.
   quick: {
@@ -33,9 +34,12 @@ export const PROFILES = {
     coldStarts: 5,
     settle: 0.2,
     afterLoad: 0.5,
+    load: "autocannon",
   },
   smoke: { name: "smoke", smoke: true, rounds: 1, connections: 10, requests: 300, coldStarts: 1, parallel: 2 },
 };
+
+const LOAD_GENERATORS = ["autocannon", "wrk"];
 
 const OPTIONS = {
   quick: { type: "boolean" },
@@ -45,6 +49,7 @@ const OPTIONS = {
   warmup: { type: "string" },
   connections: { type: "string" },
   retries: { type: "string" },
+  load: { type: "string" },
   node: { type: "string", default: DEFAULT_BENCH_LINE },
   "no-pin": { type: "boolean" },
   "no-write": { type: "boolean" },
@@ -62,6 +67,8 @@ export const USAGE = `usage: npm run bench -- [scenario ...] [options]
   --warmup S          at most S seconds of warm-up (3,000 requests) per server and case (default 1)
   --connections N     concurrent connections (default 100)
   --retries N         re-measure a run contended by other processes up to N times (default 1)
+  --load wrk          timed runs with wrk (whole seconds, at least 1) instead of autocannon,
+                      whose own CPU limits the fastest servers; warm-ups stay autocannon's
 ${NODE_USAGE}
   --no-pin            do not pin server and load generator to separate cores
   --no-write          do not update benchmarks/results/
@@ -79,6 +86,10 @@ export function parseCommandLine(argv) {
     const valid = key === "retries" ? Number.isInteger(number) && number >= 0 : number > 0;
     if (!valid) throw new Error(`--${key} needs a ${key === "retries" ? "whole number ≥ 0" : "positive number"}, got ${values[key]}`);
     profile[key] = number;
+  }
+  if (values.load !== undefined) {
+    if (!LOAD_GENERATORS.includes(values.load)) throw new Error(`--load needs one of ${LOAD_GENERATORS.join(", ")}, got ${values.load}`);
+    if (!values.smoke) profile.load = values.load;
   }
   return {
     profile,

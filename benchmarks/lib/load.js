@@ -1,12 +1,16 @@
-// Load generation through autocannon's programmatic API, reduced to the
-// numbers the report uses plus everything that makes a run invalid.
+// Load generation through autocannon's programmatic API (or wrk, for timed runs with
+// `--load wrk`), reduced to the numbers the report uses plus everything that makes a run
+// invalid.
 import autocannon from "autocannon";
 import { LatencyRecorder } from "./latency.js";
+import { runWrk } from "./wrk.js";
 
 // options: { connections, duration (s) } for a timed run, or { connections, amount }
 // for a fixed number of requests, cut short after maxSeconds if given;
-// verifyBody(text) => boolean checks every answer.
-export async function runLoad(baseUrl, request, { connections, duration, amount, maxSeconds, verifyBody }) {
+// verifyBody(text) => boolean checks every answer; generator "wrk" makes a timed run
+// with wrk instead.
+export async function runLoad(baseUrl, request, { connections, duration, amount, maxSeconds, verifyBody, generator }) {
+  if (generator === "wrk" && amount === undefined) return runWrk(new URL(request.path, baseUrl).href, request, { connections, duration });
   const options = {
     url: new URL(request.path, baseUrl).href,
     method: request.method ?? "GET",
@@ -58,8 +62,13 @@ export function loadProblems(summary, expectedStatus) {
   if (summary.errors) problems.push(`${summary.errors} connection errors`);
   if (summary.timeouts) problems.push(`${summary.timeouts} timeouts`);
   if (summary.mismatches) problems.push(`${summary.mismatches} wrong bodies`);
-  for (const [code, count] of Object.entries(summary.statuses)) {
+  for (const [code, count] of Object.entries(summary.statuses ?? {})) {
     if (Number(code) !== expectedStatus) problems.push(`${count} × status ${code}, expected ${expectedStatus}`);
+  }
+  if (summary.statusClasses) {
+    const { below400, from400 } = summary.statusClasses;
+    const wrong = expectedStatus < 400 ? from400 : below400;
+    if (wrong) problems.push(`${wrong} × status ${expectedStatus < 400 ? "≥ 400" : "< 400"}, expected ${expectedStatus}`);
   }
   return problems;
 }

@@ -14,7 +14,8 @@ export function formatRatio(ratio) {
 
 function describeProfile(profile) {
   if (profile.smoke) return "smoke (correctness only)";
-  return `${profile.name}: ${profile.rounds} rounds × ${profile.duration} s, after ${profile.warmupRequests} warm-up requests (≤ ${profile.warmup} s), ${profile.connections} connections`;
+  const timedRun = profile.load === "wrk" ? `${Math.max(1, Math.round(profile.duration))} s with wrk` : `${profile.duration} s`;
+  return `${profile.name}: ${profile.rounds} rounds × ${timedRun}, after ${profile.warmupRequests} warm-up requests (≤ ${profile.warmup} s), ${profile.connections} connections`;
 }
 
 function runsSection(runs) {
@@ -76,7 +77,7 @@ function caseTable(c, metricNames, maxContention) {
   if (capped.length) {
     const names = capped.map((entry) => entry.label).join(", ");
     notes.push(
-      `- autocannon used ≥ ${CLIENT_CPU_LIMIT * 100}% of its core while measuring ${names}: those req/s may be the load generator's limit, not the server's.`,
+      `- the load generator used ≥ ${CLIENT_CPU_LIMIT * 100}% of its core while measuring ${names}: those req/s may be the load generator's limit, not the server's.`,
     );
   }
   const contended = c.servers
@@ -85,7 +86,7 @@ function caseTable(c, metricNames, maxContention) {
   if (contended.length) {
     const names = contended.map(({ entry, share }) => `${entry.label} (up to ${Math.round(share * 100)}%)`).join(", ");
     notes.push(
-      `- other processes took part of the server's or autocannon's core while measuring ${names}, even after a retry: those numbers understate the server.`,
+      `- other processes took part of the server's or the load generator's core while measuring ${names}, even after a retry: those numbers understate the server.`,
     );
   }
   return [table(header, rows), ...(notes.length ? ["", ...notes] : [])].join("\n");

@@ -78,7 +78,7 @@ async function runCase(scenarioCase, { server, handle, entry, profile, plan, war
     await runLoad(url, request, { connections, amount: profile.warmupRequests, maxSeconds: profile.warmup });
   }
   // minDuration: cases whose answers take long need time for a few to complete.
-  const loadOptions = { connections, duration: Math.max(profile.duration, scenarioCase.minDuration ?? 0) };
+  const loadOptions = { connections, duration: Math.max(profile.duration, scenarioCase.minDuration ?? 0), generator: profile.load };
   // On a shared machine, a run during which other processes took 10% or more
   // of our cores is measured again (profile.retries times at most); the
   // cleanest attempt counts.
@@ -112,8 +112,11 @@ async function timedRun(handle, request, loadOptions, plan, expectedStatus) {
   const coresAfter = cores.map(cpuTimes);
   const usageAfter = await handle.usage();
   const serverSeconds = cpuSeconds(usageBefore.cpu, usageAfter.cpu);
-  const ownSeconds = [serverSeconds, summary.clientCpu * summary.seconds];
-  const shares = cores.map((_, i) => othersShare(coresBefore[i], coresAfter[i], ownSeconds[i])).filter((share) => share !== null);
+  // wrk's own CPU time can be missing; then only the server's core is judged.
+  const ownSeconds = [serverSeconds, summary.clientCpu === null ? null : summary.clientCpu * summary.seconds];
+  const shares = cores
+    .map((_, i) => (ownSeconds[i] === null ? null : othersShare(coresBefore[i], coresAfter[i], ownSeconds[i])))
+    .filter((share) => share !== null);
   const run = {
     rps: summary.rps,
     ...summary.latency,

@@ -9,6 +9,10 @@ import { barChart } from "../../benchmarks/lib/svg-chart.js";
 import { evaluateTargets } from "../../benchmarks/lib/targets.js";
 import { parseCpuList } from "../../benchmarks/lib/affinity.js";
 import { cpuTimes, othersShare } from "../../benchmarks/lib/contention.js";
+import { runLoad, loadProblems } from "../../benchmarks/lib/load.js";
+import { parseCommandLine } from "../../benchmarks/lib/args.js";
+import { spawnSync } from "node:child_process";
+import http from "node:http";
 
 const fixture = (name) => fileURLToPath(new URL(`./fixtures/${name}.js`, import.meta.url));
 const server = (name, file = fixture(name)) => ({ name, label: name, file, subject: false });
@@ -117,4 +121,58 @@ describe("contention", () => {
     expect(times.total).toBeGreaterThan(0);
     expect(times.busy).toBeLessThanOrEqual(times.total);
   });
+});
+
+describe("wrk as the load generator (--load wrk)", () => {
+  const hasWrk = spawnSync("wrk", ["-v"]).error === undefined;
+
+  it("is chosen by --load and refused when unknown", () => {
+    expect(parseCommandLine(["--load", "wrk"]).profile.load).toBe("wrk");
+    expect(parseCommandLine([]).profile.load).toBe("autocannon");
+    expect(() => parseCommandLine(["--load", "ab"])).toThrow(/--load needs one of autocannon, wrk/);
+  });
+
+  it("judges a run by status class, since wrk counts only answers of 400 and up", () => {
+    const summary = (below400, from400) => ({ requests: below400 + from400, statusClasses: { below400, from400 } });
+    expect(loadProblems(summary(10, 0), 200)).toEqual([]);
+    expect(loadProblems(summary(0, 10), 404)).toEqual([]);
+    expect(loadProblems(summary(7, 3), 200)).toEqual(["3 × status ≥ 400, expected 200"]);
+    expect(loadProblems(summary(2, 8), 404)).toEqual(["2 × status < 400, expected 404"]);
+  });
+
+  it.skipIf(!hasWrk)(
+    "sends the scenario's method, headers and body and reports runLoad's numbers",
+    async () => {
+      const received = [];
+      const target = http.createServer((req, res) => {
+        let body = "";
+        req.on("data", (chunk) => (body += chunk));
+        req.on("end", () => {
+          if (received.length < 3) received.push({ method: req.method, url: req.url, header: req.headers["x-bench"], body });
+          res.statusCode = req.url === "/missing" ? 404 : 200;
+          res.end("ok");
+        });
+      });
+      await new Promise((resolve) => target.listen(0, "127.0.0.1", resolve));
+      const base = `http://127.0.0.1:${target.address().port}`;
+      try {
+        const request = { path: "/echo", method: "POST", headers: { "x-bench": 'a "quoted" value' }, body: '{"a":1}' };
+        const summary = await runLoad(base, request, { connections: 2, duration: 1, generator: "wrk" });
+        expect(received[0]).toEqual({ method: "POST", url: "/echo", header: 'a "quoted" value', body: '{"a":1}' });
+        expect(summary.requests).toBeGreaterThan(0);
+        expect(summary.rps).toBeCloseTo(summary.requests / summary.seconds);
+        expect(summary.latency.p50).toBeGreaterThan(0);
+        expect(summary.latency.p99).toBeGreaterThanOrEqual(summary.latency.p50);
+        expect(summary.clientCpu).toBeGreaterThan(0);
+        expect(loadProblems(summary, 200)).toEqual([]);
+
+        const missing = await runLoad(base, { path: "/missing" }, { connections: 1, duration: 1, generator: "wrk" });
+        expect(loadProblems(missing, 404)).toEqual([]);
+        expect(loadProblems(missing, 200)[0]).toMatch(/status ≥ 400, expected 200/);
+      } finally {
+        target.close();
+      }
+    },
+    20_000,
+  );
 });

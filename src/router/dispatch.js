@@ -235,16 +235,18 @@ class Walk {
 
   finish(err) {
     const { req, res, allowed } = this;
+    if (!err && allowed !== null && allowed.length !== 0) {
+      try {
+        // Like router 2, answering leaves req.baseUrl and req.params as the walk left them:
+        // what a finish listener (a metrics middleware) reads.
+        return answerOptionsRequest(res, allowed);
+      } catch (sendError) {
+        err = sendError; // headers already sent, as router 2 reports it
+      }
+    }
     req.baseUrl = this.parentBaseUrl;
     req.next = this.parentNext;
     req.params = this.parentParams;
-    if (!err && allowed !== null && allowed.length !== 0) {
-      try {
-        return answerOptionsRequest(res, allowed);
-      } catch (sendError) {
-        return this.out(sendError); // headers already sent, as router 2 reports it
-      }
-    }
     this.out(err);
   }
 }

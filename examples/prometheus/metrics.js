@@ -5,9 +5,11 @@ import client from "prom-client";
 /** The route template a request matched ("/api/users/:id"), not its URL: one series per route. */
 export function routeLabel(req) {
   // Read at "finish": by then the router has set req.route, and req.baseUrl is the mount
-  // path of the router whose route answered. A request no route took gets one shared value,
-  // so that scanners probing random URLs cannot create a series each.
-  return req.route ? `${req.baseUrl}${req.route.path}` : "(unmatched)";
+  // path of the router whose route answered. An error answered outside that router finds
+  // it restored, as on Express: "" in an app's error handler, undefined in the final handler.
+  // A request no route took gets one shared value, so that scanners probing random URLs
+  // cannot create a series each.
+  return req.route ? `${req.baseUrl ?? ""}${req.route.path}` : "(unmatched)";
 }
 
 /**

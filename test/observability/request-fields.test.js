@@ -1,7 +1,8 @@
 // What metrics and log middleware read once a response is done: req.route, req.baseUrl,
 // req.originalUrl, req.url and req.params as a `finish` (or `close`) listener registered by
 // the first middleware sees them, for the same requests on Express 5 and lib-server.
-import { it, expect } from "vitest";
+import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { treeAbove } from "../../src/router/chain-index.js";
 import { forEachMode, usePair, eventually } from "../middleware/harness.js";
 
 /** The request and route fields a finish listener reads, as plain data. */
@@ -49,6 +50,7 @@ function build(app, factory) {
   });
   app.get("/teapot", fail(418));
   app.all("/any/:x", ok);
+  app.post("/post-only/:id", ok);
   app.use("/alias", (req, res, next) => {
     req.url = "/users/alias" + req.url.slice(1);
     next();
@@ -62,6 +64,7 @@ function build(app, factory) {
   api.get("/items/:itemId", ok);
   api.route("/things/:t").get(ok).put(ok);
   api.get("/broken/:b", fail(409));
+  api.post("/post-only/:id", ok);
   api.use("/v1", inner);
   app.use("/api", api);
 
@@ -83,7 +86,7 @@ function build(app, factory) {
     if (err.status === 418 || err.status === 422) return next(err); // the final handler's answer
     res.status(err.status ?? 500).json({ error: err.message, inHandler: fieldsOf(req, res) });
   });
-  return seen;
+  return { seen, app };
 }
 
 const requests = {
@@ -123,23 +126,40 @@ const requests = {
   "404 in a mounted app": { path: "/sub/nothing" },
   "404 at the top": { path: "/nowhere?x=1" },
   HEAD: { method: "HEAD", path: "/users/1" },
+  "HEAD to a POST-only route (404)": { method: "HEAD", path: "/post-only/1" },
+  "HEAD to a POST-only route in a router (404)": { method: "HEAD", path: "/api/post-only/1" },
   "automatic OPTIONS answer": { method: "OPTIONS", path: "/books/1" },
   "automatic OPTIONS answer from a nested router": { method: "OPTIONS", path: "/api/things/t1" },
   "a param that does not decode (400)": { path: "/users/%E0%A4%A" },
 };
 
-forEachMode("request fields after the response", (mode) => {
-  const pair = usePair(build, mode, { expectedErrors: /provoked|Failed to decode/ });
+// Routers with a path index (radix tree) and without one (a walk of the whole stack, what
+// small routers get): the params of a tree match come from the tree, not from the RegExp.
+const INDEXES = { "path index in every router": 0, "no path index": Infinity };
 
-  for (const [title, req] of Object.entries(requests)) {
-    it(title, async () => {
-      const logs = [pair.express.context, pair.lib.context];
-      for (const seen of logs) seen.length = 0;
-      const [expressResponse, libResponse] = await pair.both(req);
-      await eventually(() => logs.every((seen) => seen.length === 2));
-      expect(libResponse.status).toBe(expressResponse.status);
-      expect(libResponse.text).toBe(expressResponse.text);
-      expect(pair.lib.context).toEqual(pair.express.context);
+forEachMode("request fields after the response", (mode) => {
+  describe.each(Object.entries(INDEXES))("%s", (title, routesWithoutIndex) => {
+    let previous;
+    beforeAll(() => {
+      previous = treeAbove(routesWithoutIndex); // before the first request builds an index
     });
-  }
+    afterAll(() => treeAbove(previous));
+    const pair = usePair(build, mode, { expectedErrors: /provoked|Failed to decode/ });
+
+    for (const [title, req] of Object.entries(requests)) {
+      it(title, async () => {
+        const logs = [pair.express.context.seen, pair.lib.context.seen];
+        for (const seen of logs) seen.length = 0;
+        const [expressResponse, libResponse] = await pair.both(req);
+        await eventually(() => logs.every((seen) => seen.length === 2));
+        expect(libResponse.status).toBe(expressResponse.status);
+        expect(libResponse.text).toBe(expressResponse.text);
+        expect(pair.lib.context.seen).toEqual(pair.express.context.seen);
+      });
+    }
+
+    it("routed with the index asked for", () => {
+      expect(pair.lib.context.app.router.index.tree !== null).toBe(routesWithoutIndex === 0);
+    });
+  });
 });

@@ -22,7 +22,7 @@ function build(app, factory) {
   app.use(
     pinoHttp(
       {
-        customProps: (req, res) => ({ route: routeLabel(req), finished: res.writableFinished }),
+        customProps: (req) => ({ route: routeLabel(req) }),
         customLogLevel: (req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
         customSuccessMessage: (req, res) => `${req.method} ${routeLabel(req)} ${res.statusCode}`,
       },

@@ -37,6 +37,7 @@ describe.each([
   ["examples/hello.js", "/api/health"],
   ["examples/static.js", "/files/"],
   ["examples/compose.js", "/health"],
+  ["examples/prometheus/server.js", "/metrics"],
 ])("%s", (file, probe) => {
   it("prints the URL it listens on, which answers", async () => {
     const port = await freePort();

@@ -115,7 +115,10 @@ class Walk {
         }
         // req.method is read here, not once: method-override and friends change it.
         const method = req.method;
-        if (!layerRoute._handlesMethod(method)) {
+        // Like router 2, a HEAD request enters a matching route even without a GET or HEAD
+        // handler: no handler runs, but req.route and req.params are set (what a metrics
+        // middleware reads once the 404 is sent) and app.param() callbacks run.
+        if (!layerRoute._handlesMethod(method) && method !== "HEAD") {
           if (debugging) explainSkip(layer, req, `it has no handler for ${method}`);
           if (this.allowed !== null && method === "OPTIONS") this.allowed.push(...layerRoute._methods());
           continue;
@@ -218,8 +221,9 @@ class Walk {
       this.routeLayer = layer;
       this.routeIdx = 0;
       this.routeMethod = layerRoute.dispatchMethod(this.req.method);
-      if (!this.runRoute(undefined)) this.nextLayer(undefined);
-      return;
+      if (this.runRoute(undefined)) return;
+      if (debugging) explainSkip(layer, this.req, `it has no handler for ${this.req.method}`);
+      return this.nextLayer(undefined);
     }
     if (match.path.length !== 0 && !this.trimPrefix(match.path)) return this.nextLayer(layerError);
     this.callEntry(layer, layer, layerError);
@@ -235,16 +239,18 @@ class Walk {
 
   finish(err) {
     const { req, res, allowed } = this;
+    if (!err && allowed !== null && allowed.length !== 0) {
+      try {
+        // Like router 2, answering leaves req.baseUrl and req.params as the walk left them:
+        // what a finish listener (a metrics middleware) reads.
+        return answerOptionsRequest(res, allowed);
+      } catch (sendError) {
+        err = sendError; // headers already sent, as router 2 reports it
+      }
+    }
     req.baseUrl = this.parentBaseUrl;
     req.next = this.parentNext;
     req.params = this.parentParams;
-    if (!err && allowed !== null && allowed.length !== 0) {
-      try {
-        return answerOptionsRequest(res, allowed);
-      } catch (sendError) {
-        return this.out(sendError); // headers already sent, as router 2 reports it
-      }
-    }
     this.out(err);
   }
 }

@@ -18,8 +18,8 @@ const app = `
   app.get("/y", (req, res) => res.end("y"));
   app.get("/posts", (req, res) => res.end("posts"));
   const server = app.listen(0, "127.0.0.1", async () => {
-    for (const path of ["/y", "/users/1", "/nothing"]) {
-      await (await fetch("http://127.0.0.1:" + server.address().port + path)).text();
+    for (const [method, path] of [["GET", "/y"], ["GET", "/users/1"], ["GET", "/nothing"], ["HEAD", "/y"]]) {
+      await (await fetch("http://127.0.0.1:" + server.address().port + path, { method })).text();
     }
     server.close();
   });`;
@@ -54,6 +54,10 @@ it("lists every passed-over layer, with or without the path index", async () => 
     "GET /nothing: skipped route /y: its path does not match /nothing",
     "GET /nothing: skipped route /y: its path does not match /nothing",
     "GET /nothing: skipped route /posts: its path does not match /nothing",
+    // HEAD enters a matching route without GET or HEAD handlers, as in Express: none runs.
+    "HEAD /y: skipped middleware adminOnly at /admin: its path does not match /y",
+    "HEAD /y: skipped route /users/:id: its path does not match /y",
+    "HEAD /y: skipped route /y: it has no handler for HEAD",
   ]);
   expect(indexed).toEqual(walked);
 });

@@ -327,6 +327,15 @@ compareSuite(
     app.use("/nested", router);
     app.use("/nested", (req, res, next) => next());
     app.use("/mw-only", (req, res) => res.send(`mw ${req.method}`));
+    // A HEAD request enters /thing/:id (PUT and DELETE only): param callbacks run, req.route is set.
+    app.param("id", (req, res, next, value) => {
+      trace(res, `id=${value}`);
+      next();
+    });
+    app.use((req, res, next) => {
+      trace(res, `route=${req.route?.path}`);
+      next();
+    });
   },
   [
     { method: "OPTIONS", path: "/thing" },
@@ -345,6 +354,7 @@ compareSuite(
     { method: "PATCH", path: "/nested/inner" },
     { method: "PUT", path: "/mw-only/x" },
   ],
+  X_TRACE,
 );
 
 compareSuite(

@@ -214,7 +214,9 @@ async function runRequests(port, { method = "GET", path, headers = {}, body }, s
         res.once("end", resolve);
         res.once("error", reject);
       });
-      req.once("error", reject);
+      // A kept-alive socket the server closed as idle (its keep-alive timer fires late when a
+      // counter dump on a busy machine took longer than the timeout): ask again on a new one.
+      req.once("error", (error) => (req.reusedSocket && error.code === "ECONNRESET" ? one().then(resolve, reject) : reject(error)));
       req.end(body);
     });
   await Promise.all(

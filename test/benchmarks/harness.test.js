@@ -10,6 +10,7 @@ import { evaluateTargets } from "../../benchmarks/lib/targets.js";
 import { parseCpuList } from "../../benchmarks/lib/affinity.js";
 import { cpuTimes, othersShare } from "../../benchmarks/lib/contention.js";
 import { renderMarkdown } from "../../benchmarks/lib/markdown.js";
+import { formatMetric } from "../../benchmarks/lib/metrics.js";
 
 const fixture = (name) => fileURLToPath(new URL(`./fixtures/${name}.js`, import.meta.url));
 const server = (name, file = fixture(name)) => ({ name, label: name, file, subject: false });
@@ -63,7 +64,7 @@ describe("runThroughput, timed", () => {
     const header = lines.find((line) => line.startsWith("| Server |"));
     const row = lines.find((line) => line.startsWith("| right |"));
     expect(header.split(" | ")).toContain("server CPU µs/req");
-    expect(row).toContain(entry.metrics.cpu.median.toFixed(1));
+    expect(row).toContain(`| ${formatMetric("cpu", entry.metrics.cpu.median)} |`);
   }, 30_000);
 });
 

@@ -13,6 +13,8 @@ import { runLoad, loadProblems } from "../../benchmarks/lib/load.js";
 import { parseCommandLine } from "../../benchmarks/lib/args.js";
 import { spawnSync } from "node:child_process";
 import http from "node:http";
+import { renderMarkdown } from "../../benchmarks/lib/markdown.js";
+import { formatMetric } from "../../benchmarks/lib/metrics.js";
 
 const fixture = (name) => fileURLToPath(new URL(`./fixtures/${name}.js`, import.meta.url));
 const server = (name, file = fixture(name)) => ({ name, label: name, file, subject: false });
@@ -38,6 +40,35 @@ describe("runThroughput in smoke mode", () => {
     expect(byName.crash.status).toBe("failed to start");
     expect(byName.crash.problems[0]).toMatch(/boom at start-up/);
     expect(byName.absent.status).toBe("missing");
+  }, 30_000);
+});
+
+describe("runThroughput, timed", () => {
+  it("reports the server's CPU µs per request next to req/s, in the results and the tables", async () => {
+    const scenario = {
+      name: "hello",
+      title: "GET / → ok",
+      servers: [server("right")],
+      cases: [{ name: "hello", title: "GET / → ok", request: { path: "/" }, expect: { status: 200, body: "ok" } }],
+    };
+    const profile = { name: "tiny", smoke: false, rounds: 1, connections: 2, warmupRequests: 50, warmup: 5, duration: 0.3, retries: 0, maxContention: 1 };
+    const result = await runThroughput(scenario, { plan: { pinned: false }, profile, log: () => {} });
+
+    const [entry] = result.cases[0].servers;
+    expect(entry.status, entry.problems.join("; ")).toBe("ok");
+    expect(result.metrics).toEqual(expect.arrayContaining(["rps", "cpu"]));
+    const [run] = entry.runs;
+    // CPU µs per request: the server's own CPU seconds over the requests it answered.
+    expect(run.cpu).toBeGreaterThan(0);
+    expect(run.cpu).toBeCloseTo((run.serverCpu / run.rps) * 1e6, 6);
+    expect(entry.metrics.cpu.median).toBe(run.cpu);
+
+    const markdown = renderMarkdown({ runs: {}, scenarios: { hello: { ...result, title: scenario.title, runId: "r1", profile } } }, []);
+    const lines = markdown.split("\n");
+    const header = lines.find((line) => line.startsWith("| Server |"));
+    const row = lines.find((line) => line.startsWith("| right |"));
+    expect(header.split(" | ")).toContain("server CPU µs/req");
+    expect(row).toContain(`| ${formatMetric("cpu", entry.metrics.cpu.median)} |`);
   }, 30_000);
 });
 

@@ -3,7 +3,7 @@
 // connection ends after a "Connection: close" answer, later requests refused), in one place:
 // none of it is public API, so test/node-internals.test.js checks each on the running Node
 // and fails loudly (instead of lib-server silently degrading) when a release changes one.
-import http from "node:http";
+import http from "./node-http.js";
 import { nodeModule } from "./deps.js";
 
 // http.Server keeps the classes it creates requests and responses with in two fields

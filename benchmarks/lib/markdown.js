@@ -34,10 +34,12 @@ function runsSection(runs) {
   return `## Runs\n\n${table(["Run", "Profile", "Machine", "Node", "Pinning", "Commit"], rows)}\n\nVersions: ${versionLine}.`;
 }
 
+const formatFactor = (factor) => String(Math.round(factor * 100) / 100);
+
 function targetsSection(targets) {
   const rows = targets.map((t) => [
     `${t.scenario}${t.case === t.scenario ? "" : `/${t.case}`}`,
-    `${t.subject} ${t.op === ">=" ? "≥" : "≤"} ${t.factor}× ${t.peer}${t.metric ? ` (${METRICS[t.metric].label})` : ""}`,
+    `${t.subject} ${t.op === ">=" ? "≥" : "≤"} ${formatFactor(t.factor)}× ${t.peer}${t.margin ? ` + ${t.margin}` : ""}${t.metric ? ` (${METRICS[t.metric].label})` : ""}`,
     formatRatio(t.ratio),
     t.pass === null ? `n/a: ${t.reason}` : t.pass ? "pass" : "miss",
   ]);

@@ -1,6 +1,6 @@
 // The application: Express's `app`, a function `(req, res, next)` with settings, routing
 // methods and listen(). `new Server()` and `Server()` both return one.
-import http from "node:http";
+import http from "./node-http.js";
 import { resolve } from "node:path";
 import { EventEmitter } from "node:events";
 import { Router, useArguments } from "./router/index.js";

@@ -71,7 +71,9 @@ export const shutdown = lazy(() => require("./shutdown.js")); // on app.close()
 // Node's own modules, for those whose ES import costs start-up and memory: importing a
 // built-in evaluates all its exports, getters included (node:fs's promises loads readline,
 // node:util's MIMEType and parseArgs, node:crypto's webcrypto, node:net's BlockList), about
-// 25 internal modules a server never uses. require() returns the module without them.
+// 25 internal modules a server never uses; from Node 22 on, node:http's WebSocket,
+// CloseEvent and MessageEvent load all of undici (PERFORMANCE.md, issue 25). require()
+// returns the module without them.
 // process.getBuiltinModule rather than require(id): a bundler cannot follow a require() of a
 // variable, and would leave one that fails at run time.
 export const nodeModule = (id) => process.getBuiltinModule(id);

@@ -1,7 +1,7 @@
 // Express's response API on a real http.ServerResponse subclass. Everything writes through
 // Node's own setHeader/writeHead/end, so middleware that wraps those (compression,
 // morgan, express-session, ...) sees every byte. Native `res.end` stays the fast path.
-import http from "node:http";
+import http from "./node-http.js";
 import path from "node:path";
 import { createHttpError } from "./errors.js";
 import { headerOf, removeHeaders, setValidHeader } from "./node-internals.js";

@@ -10,7 +10,7 @@ const src = resolve(dirname(fileURLToPath(import.meta.url)), "../src");
 
 // Modules anything may import: they import nothing of ours but deps.js (and tracing.js the
 // handler-call.js it wraps).
-const leaves = ["deps.js", "errors.js", "url.js", "tracing.js", "node-internals.js", "headers.js"];
+const leaves = ["deps.js", "errors.js", "url.js", "tracing.js", "node-internals.js", "node-http.js", "headers.js"];
 
 // What each module (or folder, "router/") may import besides its own folder and the leaves.
 const allowed = {
@@ -20,6 +20,7 @@ const allowed = {
   "tracing.js": ["handler-call.js"], // which imports nothing: no cycle
   "handler-call.js": [],
   "node-internals.js": [],
+  "node-http.js": [],
   "headers.js": [],
   "context.js": [],
   "compose.js": ["context.js"],

@@ -35,10 +35,15 @@ function runsSection(runs) {
   return `## Runs\n\n${table(["Run", "Profile", "Machine", "Node", "Pinning", "Commit"], rows)}\n\nVersions: ${versionLine}.`;
 }
 
+// "≥ 3×", "≤ 0.33×", "≤ 1× … + 2": a target's goal, the peer's median in between.
+export function formatGoal(t, peer = "") {
+  return `${t.op === ">=" ? "≥" : "≤"} ${Math.round(t.factor * 100) / 100}×${peer}${t.margin ? ` + ${t.margin}` : ""}`;
+}
+
 function targetsSection(targets) {
   const rows = targets.map((t) => [
     `${t.scenario}${t.case === t.scenario ? "" : `/${t.case}`}`,
-    `${t.subject} ${t.op === ">=" ? "≥" : "≤"} ${t.factor}× ${t.peer}${t.metric ? ` (${METRICS[t.metric].label})` : ""}`,
+    `${t.subject} ${formatGoal(t, ` ${t.peer}`)}${t.metric ? ` (${METRICS[t.metric].label})` : ""}`,
     formatRatio(t.ratio),
     t.pass === null ? `n/a: ${t.reason}` : t.pass ? "pass" : "miss",
   ]);

@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { readResults, mergeResults } from "./results-file.js";
 import { evaluateTargets } from "./targets.js";
-import { renderMarkdown, formatRatio } from "./markdown.js";
+import { renderMarkdown, formatRatio, formatGoal } from "./markdown.js";
 import { renderCharts } from "./charts.js";
 
 export function writeReport(dir, run, order) {
@@ -25,7 +25,7 @@ export function targetLines(targets, runScenarios) {
     .filter((t) => t.scenario in runScenarios)
     .map((t) => {
       const verdict = t.pass === null ? `n/a (${t.reason})` : t.pass ? "pass" : "MISS";
-      const goal = `${t.op === ">=" ? "≥" : "≤"} ${t.factor}×`;
+      const goal = formatGoal(t);
       const where = t.case === t.scenario ? t.scenario : `${t.scenario}/${t.case}`;
       return `${verdict.padEnd(5)} ${where}: ${t.subject} ÷ ${t.peer} = ${formatRatio(t.ratio)} (goal ${goal})`;
     });

@@ -19,7 +19,8 @@ export async function runThroughput(scenario, { plan, profile, log }) {
     name: c.name,
     title: c.title,
     connections: c.connections ?? profile.connections,
-    primary: "rps",
+    // A case whose req/s only the load generator limits ranks servers by CPU per request.
+    primary: c.primary ?? "rps",
     servers: scenario.servers.map((server) => newEntry(server)),
   }));
   const entriesOf = (server) => cases.map((c) => c.servers[scenario.servers.indexOf(server)]);
@@ -73,9 +74,11 @@ async function runCase(scenarioCase, { server, handle, entry, profile, plan, war
   }
 
   // Warm-up by request count, not time: every framework's JIT sees as many
-  // calls before it is measured, however fast it is.
+  // calls before it is measured, however fast it is. A case may ask for more (its
+  // own count, with a time limit that only stops a server that hangs).
   if (!warm) {
-    await runLoad(url, request, { connections, amount: profile.warmupRequests, maxSeconds: profile.warmup });
+    const warmup = scenarioCase.warmup ?? { requests: profile.warmupRequests, seconds: profile.warmup };
+    await runLoad(url, request, { connections, amount: warmup.requests, maxSeconds: warmup.seconds });
   }
   // minDuration: cases whose answers take long need time for a few to complete.
   const loadOptions = { connections, duration: Math.max(profile.duration, scenarioCase.minDuration ?? 0), generator: profile.load };

@@ -5,7 +5,7 @@ export default {
   kind: "cold-start",
   title: "Cold start: process spawn to first correct answer (ms)",
   headline: true,
-  servers: servers("hello", ["node", "lib-server", "express", "fastify"]),
+  servers: servers("hello", ["node", "lib-server", "polka", "express", "fastify"]),
   request: { path: "/" },
   expect: { status: 200, body: "ok" },
 };

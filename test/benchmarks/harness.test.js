@@ -135,6 +135,14 @@ describe("statistics and reporting helpers", () => {
     const [notJudged] = evaluateTargets({ hello: hello("r1", 96, 100), other: hello("r2", 1, 100) }, [cross]);
     expect(notJudged).toMatchObject({ pass: null, reason: "not measured in the same run" });
   });
+
+  it("judges a target with a margin on top of the peer's median", () => {
+    const entry = (name, median) => ({ name, label: name, metrics: { rest: { median } } });
+    const memory = (own, polka) => ({ runId: "r1", cases: [{ name: "memory", primary: "rest", servers: [entry("lib-server", own), entry("polka", polka)] }] });
+    const target = { subject: ["memory", "memory", "lib-server"], op: "<=", factor: 1, peer: ["memory", "memory", "polka"], margin: 2 };
+    expect(evaluateTargets({ memory: memory(47.5, 46) }, [target])[0].pass).toBe(true);
+    expect(evaluateTargets({ memory: memory(48.5, 46) }, [target])[0].pass).toBe(false);
+  });
 });
 
 describe("contention", () => {

@@ -38,7 +38,8 @@ beforeAll(async () => {
     utimesSync(join(tree.root, "sorted", name), date, date);
   });
   s = await listen(fallbackHandler(serveStatic(tree.root, { listing: true })));
-});
+  // 10,000 files to write: on a machine shared with other work that alone took over 20 s.
+}, 120_000);
 
 afterAll(async () => {
   await s.close();

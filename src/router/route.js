@@ -1,8 +1,10 @@
 // A route: one path with handlers per HTTP method, as `app.route(path)` returns it.
-import { METHODS } from "node:http";
+import { nodeHttp } from "../deps.js";
 import { Layer } from "./layer.js";
 import { MAX_SYNC_CALLS } from "../handler-call.js";
 import { handlerChannel, tracedHandlerCall } from "../tracing.js";
+
+const { METHODS } = nodeHttp;
 
 export const methods = METHODS.map((m) => m.toLowerCase());
 // "GET" → "get" without allocating a new string per request.

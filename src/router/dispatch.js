@@ -10,8 +10,8 @@ import * as tracing from "../tracing.js";
 
 // Consts of this module, not imported bindings: optimized code reads an imported binding
 // through its module cell at every use (see headers.js), and these are read per layer.
-const { MAX_SYNC_CALLS } = handlerCall;
-const { handlerChannel, tracedHandlerCall, debugging, explainSkip } = tracing;
+const { MAX_SYNC_CALLS, callHandler } = handlerCall;
+const { handlerChannel, tracedHandlerCall, layerChannel, observedHandle, debugging, explainSkip } = tracing;
 
 export function handle(req, res, out) {
   if (typeof out !== "function") throw new TypeError("argument callback is required");
@@ -212,6 +212,7 @@ class Walk {
 
   // Runs a matched layer: a route's handlers, or a middleware with its mount path trimmed.
   enterLayer(layer, match, layerError) {
+    if (!layerError && layerChannel.hasSubscribers) return this.enterObserved(layer, match);
     const layerRoute = layer.route;
     if (layerRoute !== undefined) {
       this.route = layerRoute;
@@ -223,6 +224,17 @@ class Walk {
     }
     if (match.path.length !== 0 && !this.trimPrefix(match.path)) return this.nextLayer(layerError);
     this.callEntry(layer, layer, layerError);
+  }
+
+  // enterLayer while someone observes layers (tracing.js): the layer's handle, or the
+  // observer's wrapper of it, is called once, a route's too (Route#dispatch runs its handlers).
+  enterObserved(layer, match) {
+    const { req, res } = this;
+    const isRoute = layer.route !== undefined;
+    if (!isRoute && match.path.length !== 0 && !this.trimPrefix(match.path)) return this.nextLayer(undefined);
+    const handle = observedHandle(layer, req, res);
+    if (!isRoute && handlerChannel.hasSubscribers) tracedHandlerCall(layer, layer.pathMatching(this.path), handle, undefined, req, res, this.next);
+    else callHandler(handle, undefined, req, res, this.next);
   }
 
   // Calls the handler of `entry` (a layer, or a route's handler layer), traced when someone

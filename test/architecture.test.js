@@ -35,6 +35,8 @@ const allowed = {
   "static/": [],
   "limits.js": [],
   "cluster.js": ["limits.js"],
+  // The OpenTelemetry entry point reaches lib-server through a diagnostics channel only.
+  "opentelemetry/": ["../package.json"],
   "application.js": ["*"],
   "index.js": ["*"],
 };
@@ -78,6 +80,11 @@ describe("src/ import rules", () => {
       return !rules.includes(target);
     });
     expect(broken).toEqual([]);
+  });
+
+  test("nothing imports lib-server/opentelemetry, whose peer dependencies are optional", () => {
+    const importers = files.filter((file) => unitOf(file) !== "opentelemetry/" && localImports(join(src, file)).some((target) => unitOf(target) === "opentelemetry/"));
+    expect(importers).toEqual([]);
   });
 
   test("nothing imports the package entry points", () => {

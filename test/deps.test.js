@@ -153,3 +153,28 @@ describe("cold start", () => {
     expect(HEAVY.filter((pattern) => afterLoaders.some((file) => pattern.test(file)))).toEqual(HEAVY);
   });
 });
+
+describe("node:http", () => {
+  // What an APM preload (`node --require ./tracing.js app.js`) sees: require-in-the-middle,
+  // under OpenTelemetry's instrumentation-http, patches node:http when it is required.
+  it.each([
+    ["the ES module", 'await import("lib-server")'],
+    ["dist/lib-server.cjs", 'require("./dist/lib-server.cjs")'],
+  ])("is required where require-in-the-middle hooks see it, from %s", (_, load) => {
+    const source = `
+      import { createRequire } from "node:module";
+      const require = createRequire(import.meta.url);
+      const { Hook } = require("require-in-the-middle");
+      let hooked = 0;
+      new Hook(["http"], (exports) => (hooked++, exports));
+      ${load};
+      console.log(hooked);
+    `;
+    const hooked = Number(execFileSync(process.execPath, ["--input-type=module", "-e", source], { cwd: root, encoding: "utf8" }));
+    expect(hooked).toBeGreaterThan(0);
+  });
+
+  it("nodeHttp is require(\"node:http\")", () => {
+    expect(deps.nodeHttp).toBe(require("node:http"));
+  });
+});

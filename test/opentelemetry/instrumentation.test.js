@@ -116,6 +116,15 @@ describe("LibServerInstrumentation", () => {
     expect(exporter.getFinishedSpans().map((span) => span.name)).toEqual(["load user", "GET"]);
   });
 
+  test("import, require() and dist/opentelemetry.cjs (no require() of ES modules) give the same names", () => {
+    const names = (args, source) => execFileSync(process.execPath, [...args, "-e", source], { cwd: root, encoding: "utf8" }).trim();
+    const esm = names(["--input-type=module"], 'console.log(Object.keys(await import("lib-server/opentelemetry")).sort().join())');
+    const cjs = 'const m = require("lib-server/opentelemetry"); console.log(Object.keys(m).filter((k) => k !== "__esModule" && k !== "module.exports").sort().join())';
+    expect(esm).toBe("LayerType,LibServerInstrumentation");
+    expect(names(["--input-type=commonjs"], cjs)).toBe(esm);
+    expect(names(["--input-type=commonjs", "--no-experimental-require-module"], cjs)).toBe(esm);
+  });
+
   test('importing or requiring "lib-server" loads no @opentelemetry module', () => {
     const source = `
       import { createRequire } from "node:module";

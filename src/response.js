@@ -6,7 +6,8 @@ import { createHttpError } from "./errors.js";
 import { headerOf, removeHeaders, setValidHeader } from "./node-internals.js";
 import * as headerTable from "./headers.js";
 import { builtinETags } from "./settings.js";
-import { mimeTypes, fileSender, contentDisposition, contentType, serializeCookie, encodeUrl, escapeHtml, statuses, vary, signCookie as sign, nodeHttp as http } from "./deps.js";
+import { mimeTypes, fileSender, contentDisposition, contentType, serializeCookie, encodeUrl, escapeHtml, statuses, vary, signCookie as sign } from "./deps.js";
+import { nodeHttp as http } from "./deps.js";
 
 // Consts of this module, not imported bindings (headers.js says why).
 const { CONTENT_LENGTH, CONTENT_TYPE, ETAG, TRANSFER_ENCODING } = headerTable;

@@ -174,7 +174,7 @@ describe("node:http", () => {
     expect(hooked).toBeGreaterThan(0);
   });
 
-  it("nodeHttp is require(\"node:http\")", () => {
+  it('nodeHttp is require("node:http")', () => {
     expect(deps.nodeHttp).toBe(require("node:http"));
   });
 });

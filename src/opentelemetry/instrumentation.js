@@ -9,11 +9,13 @@
 import dc from "node:diagnostics_channel";
 import { context, createContextKey, diag, SpanStatusCode, trace } from "@opentelemetry/api";
 import { InstrumentationBase, safeExecuteInTheMiddle } from "@opentelemetry/instrumentation";
-import packageJson from "../../package.json" with { type: "json" };
+import { createRequire } from "node:module";
 import { LayerType, isLayerIgnored, layerMetadata, registeredPath } from "./layer-metadata.js";
 import { constructedRoute, matchedRoute, popLayerPath, pushLayerPath } from "./route-store.js";
 
 const layerChannel = dc.channel("lib-server.layer");
+// By the package's name, which resolves the same from src/ and from dist/opentelemetry.cjs.
+const { version } = createRequire(import.meta.url)("lib-server/package.json");
 
 // @opentelemetry/core's RPC metadata, where instrumentation-http reads the route of its
 // server span (its name, `http.route`, its metrics' `http.route`). The key is made from a
@@ -23,7 +25,7 @@ const RPC_TYPE_HTTP = "http";
 
 export class LibServerInstrumentation extends InstrumentationBase {
   constructor(config = {}) {
-    super("lib-server/opentelemetry", packageJson.version, config);
+    super("lib-server/opentelemetry", version, config);
   }
 
   // Nothing to hook in a module: the router publishes its layers (see above).

@@ -81,7 +81,8 @@ describe("LibServerInstrumentation", () => {
     expect(byName["middleware - audit"].attributes).toEqual({ "express.name": "audit", "express.type": LayerType.MIDDLEWARE });
     expect(byName["router - /:id"].attributes).toEqual({ "http.route": "/users", "express.name": "/:id", "express.type": "router" });
     expect(byName["request handler"].attributes).toEqual({ "http.route": "/users/:id", "express.name": "/users/:id", "express.type": "request_handler" });
-    for (const name of ["middleware - audit", "router - /:id", "request handler"]) expect(byName[name].parentSpanContext.spanId).toBe(server.spanContext().spanId);
+    for (const name of ["middleware - audit", "router - /:id", "request handler"])
+      expect(byName[name].parentSpanContext.spanId).toBe(server.spanContext().spanId);
     // the handler runs in its span's context
     expect(byName["load user"].parentSpanContext.spanId).toBe(byName["request handler"].spanContext().spanId);
     expect(routes).toEqual(["/users/:id"]);
@@ -119,7 +120,8 @@ describe("LibServerInstrumentation", () => {
   test("import, require() and dist/opentelemetry.cjs (no require() of ES modules) give the same names", () => {
     const names = (args, source) => execFileSync(process.execPath, [...args, "-e", source], { cwd: root, encoding: "utf8" }).trim();
     const esm = names(["--input-type=module"], 'console.log(Object.keys(await import("lib-server/opentelemetry")).sort().join())');
-    const cjs = 'const m = require("lib-server/opentelemetry"); console.log(Object.keys(m).filter((k) => k !== "__esModule" && k !== "module.exports").sort().join())';
+    const cjs =
+      'const m = require("lib-server/opentelemetry"); console.log(Object.keys(m).filter((k) => k !== "__esModule" && k !== "module.exports").sort().join())';
     expect(esm).toBe("LayerType,LibServerInstrumentation");
     expect(names(["--input-type=commonjs"], cjs)).toBe(esm);
     expect(names(["--input-type=commonjs", "--no-experimental-require-module"], cjs)).toBe(esm);

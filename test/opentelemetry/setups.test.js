@@ -84,7 +84,9 @@ describe("lib-server/opentelemetry gives the spans and metrics instrumentation-e
   // Each option set (fixtures/options.cjs) given to both instrumentations.
   for (const options of ["ignoreLayersType", "ignoreRouters", "ignoreLayers", "hooks", "failingHooks"]) {
     test(`options: ${options}`, async () => {
-      const [libServer, express] = await Promise.all(["lib-server", "express"].map((framework) => record({ framework, setup: "require", app: "app.cjs", options })));
+      const [libServer, express] = await Promise.all(
+        ["lib-server", "express"].map((framework) => record({ framework, setup: "require", app: "app.cjs", options })),
+      );
       expectSameTelemetry(libServer, express);
     });
   }

@@ -1,8 +1,10 @@
 // OpenTelemetry for a lib-server app, set up as a --require preload; each request's spans
 // are printed (indented under their parent) instead of exported.
 //   node --require ./examples/opentelemetry.cjs examples/tracing.js   then   curl localhost:3000/api/items/7
-// In production, leave NodeSDK's default exporter (OTLP, to a collector) in place of the printer.
-const { NodeSDK } = require("@opentelemetry/sdk-node");
+// In production, export to a collector (OTLP) in place of the printer, with NodeSDK as in
+// README.md or with these pieces.
+const { registerInstrumentations } = require("@opentelemetry/instrumentation");
+const { NodeTracerProvider } = require("@opentelemetry/sdk-trace-node");
 const { SimpleSpanProcessor } = require("@opentelemetry/sdk-trace-base");
 const { HttpInstrumentation } = require("@opentelemetry/instrumentation-http");
 const { LibServerInstrumentation } = require("lib-server/opentelemetry");
@@ -35,7 +37,5 @@ function printTrace(traceId) {
   for (const root of spans.filter((span) => span.kind === SERVER)) print(root, 0);
 }
 
-new NodeSDK({
-  spanProcessors: [new SimpleSpanProcessor(printer)],
-  instrumentations: [new HttpInstrumentation(), new LibServerInstrumentation()],
-}).start();
+new NodeTracerProvider({ spanProcessors: [new SimpleSpanProcessor(printer)] }).register();
+registerInstrumentations({ instrumentations: [new HttpInstrumentation(), new LibServerInstrumentation()] });

@@ -4,6 +4,7 @@
 // request's method through Route#nextHandler; leaving the router restores what it changed.
 import { lookup, treeMatch } from "./chain-index.js";
 import { processParams, mergeParams, hasParamCallbacks } from "./params.js";
+import { MATCHED_PATH } from "./route.js";
 import { routingPathOf, protohostOf } from "../url.js";
 import * as handlerCall from "../handler-call.js";
 import * as tracing from "../tracing.js";
@@ -232,6 +233,7 @@ class Walk {
     const { req, res } = this;
     const isRoute = layer.route !== undefined;
     if (!isRoute && match.path.length !== 0 && !this.trimPrefix(match.path)) return this.nextLayer(undefined);
+    if (isRoute) req[MATCHED_PATH] = layer.pathMatching(this.path);
     const handle = observedHandle(layer, req, res);
     if (!isRoute && handlerChannel.hasSubscribers) tracedHandlerCall(layer, layer.pathMatching(this.path), handle, undefined, req, res, this.next);
     else callHandler(handle, undefined, req, res, this.next);

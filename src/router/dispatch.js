@@ -16,7 +16,8 @@ const { handlerChannel, tracedHandlerCall, layerChannel, observedHandle, debuggi
 
 export function handle(req, res, out) {
   if (typeof out !== "function") throw new TypeError("argument callback is required");
-  const walk = new Walk(this, req, res, out);
+  // One check per router a request walks, none per layer: the walk's class says it.
+  const walk = layerChannel.hasSubscribers ? new ObservedWalk(this, req, res, out) : new Walk(this, req, res, out);
   req.baseUrl = walk.parentUrl;
   req.originalUrl = req.originalUrl || walk.url;
   req.next = walk.next;
@@ -213,7 +214,6 @@ class Walk {
 
   // Runs a matched layer: a route's handlers, or a middleware with its mount path trimmed.
   enterLayer(layer, match, layerError) {
-    if (!layerError && layerChannel.hasSubscribers) return this.enterObserved(layer, match);
     const layerRoute = layer.route;
     if (layerRoute !== undefined) {
       this.route = layerRoute;
@@ -225,18 +225,6 @@ class Walk {
     }
     if (match.path.length !== 0 && !this.trimPrefix(match.path)) return this.nextLayer(layerError);
     this.callEntry(layer, layer, layerError);
-  }
-
-  // enterLayer while someone observes layers (tracing.js): the layer's handle, or the
-  // observer's wrapper of it, is called once, a route's too (Route#dispatch runs its handlers).
-  enterObserved(layer, match) {
-    const { req, res } = this;
-    const isRoute = layer.route !== undefined;
-    if (!isRoute && match.path.length !== 0 && !this.trimPrefix(match.path)) return this.nextLayer(undefined);
-    if (isRoute) req[MATCHED_PATH] = layer.pathMatching(this.path);
-    const handle = observedHandle(layer, req, res);
-    if (!isRoute && handlerChannel.hasSubscribers) tracedHandlerCall(layer, layer.pathMatching(this.path), handle, undefined, req, res, this.next);
-    else callHandler(handle, undefined, req, res, this.next);
   }
 
   // Calls the handler of `entry` (a layer, or a route's handler layer), traced when someone
@@ -260,6 +248,22 @@ class Walk {
       }
     }
     this.out(err);
+  }
+}
+
+// A walk while someone observes layers ("lib-server.layer", tracing.js): each layer is
+// entered through its handle, or the observer's wrapper of it, in one call, a route's too
+// (Route#dispatch runs its handlers), as in Express. Error handlers are not observed.
+class ObservedWalk extends Walk {
+  enterLayer(layer, match, layerError) {
+    if (layerError) return super.enterLayer(layer, match, layerError);
+    const { req, res } = this;
+    const isRoute = layer.route !== undefined;
+    if (!isRoute && match.path.length !== 0 && !this.trimPrefix(match.path)) return this.nextLayer(undefined);
+    if (isRoute) req[MATCHED_PATH] = layer.pathMatching(this.path);
+    const handle = observedHandle(layer, req, res);
+    if (!isRoute && handlerChannel.hasSubscribers) tracedHandlerCall(layer, layer.pathMatching(this.path), handle, undefined, req, res, this.next);
+    else callHandler(handle, undefined, req, res, this.next);
   }
 }
 

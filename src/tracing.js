@@ -14,7 +14,7 @@
 //   aside: see observedHandle.
 // - NODE_DEBUG=lib-server: the router says why it skipped each layer it considered.
 // Every publish is guarded by `hasSubscribers`, so an app nobody observes pays one
-// property read per handler call.
+// property read per handler call (and one per router walked, for "lib-server.layer").
 import dc from "node:diagnostics_channel";
 import { nodeModule } from "./deps.js";
 import { invokeHandler, followPromise, callParamHandler, isThenable } from "./handler-call.js";

@@ -4,7 +4,8 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.js"],
     // The benchmark smoke run takes 20-30 s: `npm run test:bench` (test/benchmarks/vitest.config.js).
-    exclude: [...configDefaults.exclude, "test/benchmarks/smoke.test.js"],
+    // OpenTelemetry under each process set-up, two dozen child processes: `npm run test:otel`.
+    exclude: [...configDefaults.exclude, "test/benchmarks/smoke.test.js", "test/opentelemetry/setups.test.js"],
     // Vitest 4 uses one worker on a 2-core machine (cores - 1): 95 s serial, 65 s with two.
     maxWorkers: 2,
     testTimeout: 20000,

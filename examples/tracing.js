@@ -2,6 +2,8 @@
 // mounted, when each started (and when an async one settled), and what failed.
 //   node examples/tracing.js   then   curl localhost:3000/api/items/7   (or /api/fail)
 // The same subscribers work on Express 5.3, which publishes "express.router.request" too.
+// For OpenTelemetry spans, lib-server/opentelemetry subscribes for you: run this app with
+// `node --require ./examples/opentelemetry.cjs examples/tracing.js` to see both.
 import dc from "node:diagnostics_channel";
 import Server from "lib-server";
 

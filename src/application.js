@@ -1,6 +1,5 @@
 // The application: Express's `app`, a function `(req, res, next)` with settings, routing
 // methods and listen(). `new Server()` and `Server()` both return one.
-import http from "./node-http.js";
 import { resolve } from "node:path";
 import { EventEmitter } from "node:events";
 import { Router, useArguments } from "./router/index.js";
@@ -12,7 +11,7 @@ import { compileETag, compileQueryParser, compileTrust } from "./settings.js";
 import { createHttpError } from "./errors.js";
 import { View } from "./view.js";
 import { serverClasses, setServerClasses } from "./node-internals.js";
-import { clientErrors, shutdown } from "./deps.js";
+import { clientErrors, shutdown, nodeHttp as http } from "./deps.js";
 import { DEFAULT_LIMITS } from "./limits.js";
 import { requestStart, requestEnd, traceRequest } from "./tracing.js";
 

@@ -77,5 +77,12 @@ export const shutdown = lazy(() => require("./shutdown.js")); // on app.close()
 // process.getBuiltinModule rather than require(id): a bundler cannot follow a require() of a
 // variable, and would leave one that fails at run time.
 export const nodeModule = (id) => process.getBuiltinModule(id);
+// node:http through require(), never an ES import: APM agents (OpenTelemetry's
+// instrumentation-http, Datadog, New Relic, Sentry) patch it from a require-in-the-middle hook
+// that fires on Module.prototype.require (and, from version 8, process.getBuiltinModule); an
+// ES import of a built-in goes around both, so an app whose only user of node:http is
+// lib-server got no HTTP spans under a `node --require` preload. A require() reaches every
+// version of that hook, once, at load: nothing per request.
+export const nodeHttp = require("node:http");
 export const nodeCrypto = lazy(() => require("node:crypto")); // for the built-in ETags' hash, on the first one
 export const nodeQuerystring = lazy(() => require("node:querystring")); // for query strings with malformed escapes

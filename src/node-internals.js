@@ -3,9 +3,7 @@
 // connection ends after a "Connection: close" answer, later requests refused), in one place:
 // none of it is public API, so test/node-internals.test.js checks each on the running Node
 // and fails loudly (instead of lib-server silently degrading) when a release changes one.
-import { nodeModule } from "./deps.js";
-
-const http = nodeModule("node:http"); // node-http.js says why not an import
+import { nodeModule, nodeHttp as http } from "./deps.js";
 
 // http.Server keeps the classes it creates requests and responses with in two fields
 // keyed by symbols; createServer({ IncomingMessage, ServerResponse }) sets them.

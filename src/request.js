@@ -1,8 +1,7 @@
 // Express's request API on a real http.IncomingMessage subclass: methods and lazy getters
 // live on the prototype, nothing is attached per request.
-import http from "./node-http.js";
 import { routingPathOf, queryStringOf } from "./url.js";
-import { accepts, typeis, proxyaddr, fresh, parseRange, nodeModule } from "./deps.js";
+import { accepts, typeis, proxyaddr, fresh, parseRange, nodeModule, nodeHttp as http } from "./deps.js";
 
 const { isIP } = nodeModule("node:net");
 

@@ -10,9 +10,11 @@
 // - "lib-server.request.start" and "lib-server.request.end" for each request an app
 //   handles, with the message shape of Node's "http.server.request.start" ({ request,
 //   response, socket, server }) plus `app`.
+// - "lib-server.layer": a request entering a layer of a router's stack, error handlers
+//   aside: see observedHandle.
 // - NODE_DEBUG=lib-server: the router says why it skipped each layer it considered.
 // Every publish is guarded by `hasSubscribers`, so an app nobody observes pays one
-// property read per handler call.
+// property read per handler call (and one per router walked, for "lib-server.layer").
 import dc from "node:diagnostics_channel";
 import { nodeModule } from "./deps.js";
 import { invokeHandler, followPromise, callParamHandler, isThenable } from "./handler-call.js";
@@ -20,6 +22,7 @@ import { invokeHandler, followPromise, callParamHandler, isThenable } from "./ha
 export const handlerChannel = dc.tracingChannel("express.router.request");
 export const requestStart = dc.channel("lib-server.request.start");
 export const requestEnd = dc.channel("lib-server.request.end");
+export const layerChannel = dc.channel("lib-server.layer");
 
 const debug = nodeModule("node:util").debuglog("lib-server");
 /** Read once: NODE_DEBUG is fixed for the life of the process. */
@@ -38,6 +41,20 @@ export function traceRequest(app, request, response) {
   const message = { request, response, socket: request.socket, server: request.socket?.server, app };
   if (requestStart.hasSubscribers) requestStart.publish(message);
   if (requestEnd.hasSubscribers) response.once("close", () => requestEnd.publish(message));
+}
+
+/**
+ * The function to call a layer with, as an Express layer's `handle`: published on
+ * "lib-server.layer" as { req, res, layer, handle } for subscribers to replace `handle` with
+ * a wrapper that calls it with the same arguments and returns what it returns (to run it
+ * inside a span, and to see the `next` it is given), as instrumentation-express wraps each
+ * Express layer's handle. A route's layer is entered through its handle (Route#dispatch)
+ * while someone observes, so it is one call there too.
+ */
+export function observedHandle(layer, req, res) {
+  const message = { req, res, layer, handle: layer.handle };
+  layerChannel.publish(message);
+  return message.handle;
 }
 
 const isSignal = (err) => err === "route" || err === "router";

@@ -10,7 +10,7 @@ const src = resolve(dirname(fileURLToPath(import.meta.url)), "../src");
 
 // Modules anything may import: they import nothing of ours but deps.js (and tracing.js the
 // handler-call.js it wraps).
-const leaves = ["deps.js", "errors.js", "url.js", "tracing.js", "node-internals.js", "node-http.js", "headers.js"];
+const leaves = ["deps.js", "errors.js", "url.js", "tracing.js", "node-internals.js", "headers.js"];
 
 // What each module (or folder, "router/") may import besides its own folder and the leaves.
 const allowed = {
@@ -20,7 +20,6 @@ const allowed = {
   "tracing.js": ["handler-call.js"], // which imports nothing: no cycle
   "handler-call.js": [],
   "node-internals.js": [],
-  "node-http.js": [],
   "headers.js": [],
   "context.js": [],
   "compose.js": ["context.js"],
@@ -36,6 +35,8 @@ const allowed = {
   "static/": [],
   "limits.js": [],
   "cluster.js": ["limits.js"],
+  // The OpenTelemetry entry point reaches lib-server through a diagnostics channel only.
+  "opentelemetry/": [],
   "application.js": ["*"],
   "index.js": ["*"],
 };
@@ -79,6 +80,13 @@ describe("src/ import rules", () => {
       return !rules.includes(target);
     });
     expect(broken).toEqual([]);
+  });
+
+  test("nothing imports lib-server/opentelemetry, whose peer dependencies are optional", () => {
+    const importers = files.filter(
+      (file) => unitOf(file) !== "opentelemetry/" && localImports(join(src, file)).some((target) => unitOf(target) === "opentelemetry/"),
+    );
+    expect(importers).toEqual([]);
   });
 
   test("nothing imports the package entry points", () => {

@@ -153,3 +153,50 @@ describe("cold start", () => {
     expect(HEAVY.filter((pattern) => afterLoaders.some((file) => pattern.test(file)))).toEqual(HEAVY);
   });
 });
+
+describe("node:http", () => {
+  // What an APM preload (`node --require ./tracing.js app.js`) sees: require-in-the-middle,
+  // under OpenTelemetry's instrumentation-http, patches node:http when it is required.
+  it.each([
+    ["the ES module", 'await import("lib-server")'],
+    ["dist/lib-server.cjs", 'require("./dist/lib-server.cjs")'],
+  ])("is required where require-in-the-middle hooks see it, from %s", (_, load) => {
+    const source = `
+      import { createRequire } from "node:module";
+      const require = createRequire(import.meta.url);
+      const { Hook } = require("require-in-the-middle");
+      let hooked = 0;
+      new Hook(["http"], (exports) => (hooked++, exports));
+      ${load};
+      console.log(hooked);
+    `;
+    const hooked = Number(execFileSync(process.execPath, ["--input-type=module", "-e", source], { cwd: root, encoding: "utf8" }));
+    expect(hooked).toBeGreaterThan(0);
+  });
+
+  it('nodeHttp is require("node:http")', () => {
+    expect(deps.nodeHttp).toBe(require("node:http"));
+  });
+
+  // From Node 22 on, node:http's WebSocket, CloseEvent and MessageEvent are getters that
+  // load undici; an ES import of node:http evaluates them all (PERFORMANCE.md, issue 25).
+  it("starting an app and answering a request never loads Node's undici", () => {
+    const script = `
+      import Server from "lib-server";
+      const http = process.getBuiltinModule("node:http");
+      const undici = () => process.moduleLoadList.some((name) => name.includes("undici"));
+      const app = Server();
+      app.get("/", (req, res) => res.send("ok"));
+      const server = app.listen(0, "127.0.0.1", async () => {
+        const { port } = server.address();
+        await new Promise((done) => http.request({ port, host: "127.0.0.1" }, (res) => res.resume().on("end", done)).end());
+        const before = undici();
+        // The check can fail: reading the getter loads undici (Node 20 has no such getter).
+        const loadable = "WebSocket" in http ? (http.WebSocket, undici()) : true;
+        console.log(JSON.stringify([before, loadable]));
+        server.close();
+      });`;
+    const output = execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: root, encoding: "utf8" });
+    expect(JSON.parse(output)).toEqual([false, true]);
+  });
+});

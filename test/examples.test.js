@@ -16,9 +16,10 @@ const freePort = () =>
     probe.on("error", reject);
   });
 
-/** Starts `node <file>` with PORT set; resolves with its first line of output and the child. */
-function start(file, port) {
-  const child = spawn(process.execPath, [file], { cwd: root, env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "pipe", "pipe"] });
+/** Starts `node <file>` (after `preload`, if any) with PORT set; resolves with its first line of output and the child. */
+function start(file, port, preload) {
+  const args = preload ? ["--require", preload, file] : [file];
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "pipe", "pipe"] });
   return new Promise((resolve, reject) => {
     let out = "";
     child.stdout.on("data", (chunk) => {
@@ -38,10 +39,12 @@ describe.each([
   ["examples/static.js", "/files/"],
   ["examples/compose.js", "/health"],
   ["examples/prometheus/server.js", "/metrics"],
-])("%s", (file, probe) => {
+  ["examples/tracing.js", "/api/items/7"],
+  ["examples/tracing.js", "/api/items/7", "./examples/opentelemetry.cjs"],
+])("%s %s (preload: %s)", (file, probe, preload) => {
   it("prints the URL it listens on, which answers", async () => {
     const port = await freePort();
-    const { child, line } = await start(file, port);
+    const { child, line } = await start(file, port, preload);
     try {
       expect(line).toContain(`http://localhost:${port}`);
       const res = await fetch(`http://127.0.0.1:${port}${probe}`);

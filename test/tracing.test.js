@@ -21,6 +21,16 @@ import { start, request } from "./helpers/server.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const channel = dc.tracingChannel("express.router.request");
+const layerChannel = dc.channel("lib-server.layer");
+
+// A "lib-server.layer" subscriber as an instrumentation is: each layer's handle wrapped
+// (under the same name, for the events compared), a route's too.
+const layersWrapped = [];
+function wrapLayer(message) {
+  const handle = message.handle;
+  layersWrapped.push(message.layer.name);
+  message.handle = Object.defineProperty((req, res, next) => handle(req, res, next), "name", { value: handle.name });
+}
 
 // The same app on both frameworks: named middleware, a mounted router, sync and async
 // handlers, a thrown error and an error handler.
@@ -106,7 +116,7 @@ function build(factory) {
 }
 
 // Records [event, handler name, extra] for every event of one request.
-async function recordEvents(factory, path) {
+async function recordEvents(factory, path, layerObserver) {
   const events = [];
   const handlers = {};
   for (const event of ["start", "end", "asyncStart", "asyncEnd", "error"]) {
@@ -128,13 +138,15 @@ async function recordEvents(factory, path) {
     };
   }
   channel.subscribe(handlers);
+  if (layerObserver) layerChannel.subscribe(layerObserver);
   const server = await start(build(factory));
   try {
     const res = await request(server.port, { path });
     await new Promise((resolve) => setTimeout(resolve, 20));
-    return { status: res.status, events };
+    return { status: res.status, body: res.body, events };
   } finally {
     channel.unsubscribe(handlers);
+    if (layerObserver) layerChannel.unsubscribe(layerObserver);
     await server.close();
   }
 }
@@ -162,6 +174,17 @@ describe('the "express.router.request" tracing channel, as Express 5.3 publishes
       expect(actual.events.length).toBeGreaterThan(0);
     });
   }
+
+  it.each(["/api/items/7", "/api/listed/7", "/api/fail", "/api/rejected", "/nothing", "/api/passed"])(
+    "GET %s: the same answer and events while a lib-server.layer subscriber wraps each layer",
+    async (path) => {
+      layersWrapped.length = 0;
+      const expected = await recordEvents(express, path);
+      const actual = await recordEvents(Server, path, wrapLayer);
+      expect(actual).toEqual(expected);
+      expect(layersWrapped.length).toBeGreaterThan(0);
+    },
+  );
 
   it("the context names the handler and where it is mounted", async () => {
     const seen = [];

@@ -4,18 +4,20 @@
 // request's method through Route#nextHandler; leaving the router restores what it changed.
 import { lookup, treeMatch } from "./chain-index.js";
 import { processParams, mergeParams, hasParamCallbacks } from "./params.js";
+import { MATCHED_PATH } from "./route.js";
 import { routingPathOf, protohostOf } from "../url.js";
 import * as handlerCall from "../handler-call.js";
 import * as tracing from "../tracing.js";
 
 // Consts of this module, not imported bindings: optimized code reads an imported binding
 // through its module cell at every use (see headers.js), and these are read per layer.
-const { MAX_SYNC_CALLS } = handlerCall;
-const { handlerChannel, tracedHandlerCall, debugging, explainSkip } = tracing;
+const { MAX_SYNC_CALLS, callHandler } = handlerCall;
+const { handlerChannel, tracedHandlerCall, layerChannel, observedHandle, debugging, explainSkip } = tracing;
 
 export function handle(req, res, out) {
   if (typeof out !== "function") throw new TypeError("argument callback is required");
-  const walk = new Walk(this, req, res, out);
+  // One check per router a request walks, none per layer: the walk's class says it.
+  const walk = layerChannel.hasSubscribers ? new ObservedWalk(this, req, res, out) : new Walk(this, req, res, out);
   req.baseUrl = walk.parentUrl;
   req.originalUrl = req.originalUrl || walk.url;
   req.next = walk.next;
@@ -252,6 +254,22 @@ class Walk {
     req.next = this.parentNext;
     req.params = this.parentParams;
     this.out(err);
+  }
+}
+
+// A walk while someone observes layers ("lib-server.layer", tracing.js): each layer is
+// entered through its handle, or the observer's wrapper of it, in one call, a route's too
+// (Route#dispatch runs its handlers), as in Express. Error handlers are not observed.
+class ObservedWalk extends Walk {
+  enterLayer(layer, match, layerError) {
+    if (layerError) return super.enterLayer(layer, match, layerError);
+    const { req, res } = this;
+    const isRoute = layer.route !== undefined;
+    if (!isRoute && match.path.length !== 0 && !this.trimPrefix(match.path)) return this.nextLayer(undefined);
+    if (isRoute) req[MATCHED_PATH] = layer.pathMatching(this.path);
+    const handle = observedHandle(layer, req, res);
+    if (!isRoute && handlerChannel.hasSubscribers) tracedHandlerCall(layer, layer.pathMatching(this.path), handle, undefined, req, res, this.next);
+    else callHandler(handle, undefined, req, res, this.next);
   }
 }
 

@@ -50,10 +50,13 @@ Router.prototype.use = function use(...args) {
 Router.prototype.route = function route(path) {
   const route = new Route(path);
   // The dispatch walks layer.route itself; handle is router 2's, for code that calls
-  // a route layer found in router.stack (or reads its name).
-  function handle(req, res, next) {
-    route.dispatch(req, res, next);
-  }
+  // a route layer found in router.stack (or reads its name, as instrumentations do). A
+  // method's name, which a bundler keeps (it renames a function named like another).
+  const { handle } = {
+    handle(req, res, next) {
+      route.dispatch(req, res, next);
+    },
+  };
   const layer = new Layer(path, { end: true, strict: this.strict, sensitive: this.caseSensitive }, handle);
   layer.route = route;
   this.stack.push(layer);

@@ -1,10 +1,16 @@
 // A route: one path with handlers per HTTP method, as `app.route(path)` returns it.
-import http from "../node-http.js";
+import { nodeHttp } from "../deps.js";
 import { Layer } from "./layer.js";
 import { MAX_SYNC_CALLS } from "../handler-call.js";
 import { handlerChannel, tracedHandlerCall } from "../tracing.js";
 
-const { METHODS } = http;
+const { METHODS } = nodeHttp;
+
+/**
+ * Set by the router on a request before it enters a route through its handle (while layers
+ * are observed: dispatch.js): which of the route's paths matched, as router 2.3 keeps it.
+ */
+export const MATCHED_PATH = Symbol("lib-server.matchedPath");
 
 export const methods = METHODS.map((m) => m.toLowerCase());
 // "GET" → "get" without allocating a new string per request.
@@ -51,6 +57,8 @@ export class Route {
   dispatch(req, res, done) {
     const route = this;
     const method = this.dispatchMethod(req.method);
+    // what the traces call `route`: the path that matched, when the router said which
+    const tracedPath = req[MATCHED_PATH] ?? route.path;
     let position = 0;
     let sync = 0;
     req.route = this;
@@ -64,7 +72,7 @@ export class Route {
       if (++sync > MAX_SYNC_CALLS) return setImmediate(next, err);
       position = found + 1;
       const entry = route.stack[found];
-      if (handlerChannel.hasSubscribers) tracedHandlerCall(entry, route.path, entry.handle, err, req, res, next);
+      if (handlerChannel.hasSubscribers) tracedHandlerCall(entry, tracedPath, entry.handle, err, req, res, next);
       else if (err) entry.handleError(err, req, res, next);
       else entry.handleRequest(req, res, next);
       sync = 0;

@@ -115,8 +115,7 @@ proto.handle = function handle(req, res, callback) {
   this.router.handle(req, res, done);
 };
 
-// Nothing answered: the final handler (the router already waited a tick, as Express's does,
-// so code running after a `next()` call still sees an open response).
+// Nothing answered: the final handler.
 proto.finish = function finish(req, res, err) {
   const env = this.settings.env;
   finalHandler(req, res, err, env, err ? this.errorReporter(env) : undefined);

@@ -43,11 +43,11 @@ export function finalHandler(req, res, err, env, onError) {
   const write = () => send(req, res, status, headers, message);
   // Answer once the request is read to its end, as finalhandler does: the client then
   // reads the response cleanly, and hooks on the request's end (on-finished, loggers) run
-  // before those on the response's. A complete request nobody listens to the end of can be
-  // answered at once (nothing could tell). A body a parser gave up on past its limit is
-  // not drained: the connection closes after this answer instead.
-  const endUnobserved = req.complete && req.listenerCount("end") === 0;
-  if (req.readableEnded || endUnobserved || !req.socket || isBodyAbandoned(req)) write();
+  // before those on the response's. A complete request waits for its 'end' too: code after
+  // the next() that led here still sees an open response, as in Express (and no timer is
+  // involved, which Jest's fake timers would hold back). A body a parser gave up on past
+  // its limit is not drained: the connection closes after this answer instead.
+  if (req.readableEnded || !req.socket || isBodyAbandoned(req)) write();
   else {
     req.unpipe();
     finished(req, write);

@@ -12,13 +12,15 @@ import { compileETag, compileQueryParser, compileTrust } from "./settings.js";
 import { createHttpError } from "./errors.js";
 import { View } from "./view.js";
 import { serverClasses, setServerClasses } from "./node-internals.js";
-import { clientErrors, shutdown } from "./deps.js";
+import { clientErrors, http2Support, nodeModule, shutdown } from "./deps.js";
 import { DEFAULT_LIMITS } from "./limits.js";
 import { requestStart, requestEnd, traceRequest } from "./tracing.js";
 
 const TRUST_PROXY_DEFAULT = Symbol("trust proxy default");
 // Not `_router`: libraries probe `app._router` to detect Express 4.
 const ROUTER = Symbol("router");
+// The HTTP/2 sessions (and, over TLS, HTTP/1.1 sockets) of the server listen() made.
+const HTTP2_CONNECTIONS = Symbol("http2 connections");
 
 export default function Server(options) {
   const app = function app(req, res, next) {
@@ -274,9 +276,41 @@ proto.all = function all(path, ...handlers) {
 /**
  * Like Express's listen(), on a server built with this app's request/response classes and
  * limits. `app.listen({ port, host, gracefulShutdown: true })` also closes gracefully on
- * SIGTERM/SIGINT.
+ * SIGTERM/SIGINT; `app.listen({ port, http2: true, key, cert })` serves HTTP/2 over TLS and
+ * HTTP/1.1 on the same port, `{ port, http2: true }` h2c (prior knowledge) and HTTP/1.1.
  */
 proto.listen = function listen(...args) {
+  const options = args[0] !== null && typeof args[0] === "object" ? args[0] : null;
+  let server;
+  if (options?.http2) {
+    const { listenOptions, tls } = splitHttp2Options(options);
+    args[0] = listenOptions;
+    server = this.createHttp2Server(tls);
+  } else {
+    server = this.createHttpServer();
+    this[HTTP2_CONNECTIONS] = null;
+  }
+  this.server = server;
+  // As in Express: a listen callback also hears a failure to listen (EADDRINUSE, ...).
+  const callback = args[args.length - 1];
+  if (typeof callback === "function") {
+    const once = (err) => {
+      server.off("error", once);
+      server.off("listening", once);
+      callback(err?.code ? err : undefined);
+    };
+    args[args.length - 1] = once;
+    server.once("error", once);
+  }
+  if (options?.gracefulShutdown) {
+    const { gracefulShutdown, ...listenOptions } = args[0];
+    args[0] = listenOptions;
+    this.closeOnSignals();
+  }
+  return server.listen(...args);
+};
+
+proto.createHttpServer = function createHttpServer() {
   const limits = this.limits;
   const server = http.createServer(
     {
@@ -290,30 +324,62 @@ proto.listen = function listen(...args) {
     },
     (req, res) => this.handle(req, res),
   );
-  server.on("clientError", (err, socket) => clientErrors().handleClientError(this, err, socket));
-  this.server = server;
-  // As in Express: a listen callback also hears a failure to listen (EADDRINUSE, ...).
-  const callback = args[args.length - 1];
-  if (typeof callback === "function") {
-    const once = (err) => {
-      server.off("error", once);
-      server.off("listening", once);
-      callback(err?.code ? err : undefined);
-    };
-    args[args.length - 1] = once;
-    server.once("error", once);
-  }
-  if (args[0] !== null && typeof args[0] === "object" && args[0].gracefulShutdown) {
-    const { gracefulShutdown, ...listenOptions } = args[0];
-    args[0] = listenOptions;
-    this.closeOnSignals();
-  }
-  return server.listen(...args);
+  server.on("clientError", this.onClientError());
+  return server;
 };
+
+// HTTP/2 and HTTP/1.1 on one server: over TLS when `tls` has a certificate, h2c otherwise.
+proto.createHttp2Server = function createHttp2Server(tls) {
+  const { Http2ServerRequest, Http2ServerResponse } = this.http2Classes();
+  const classes = { IncomingMessage: this.requestClass(), ServerResponse: this.responseClass(), Http2ServerRequest, Http2ServerResponse };
+  const { server, sessions, http1Sockets } = http2Support().createServer({
+    tls,
+    limits: this.limits,
+    classes,
+    http1Server: tls ? undefined : this.createHttpServer(),
+    handler: (req, res) => this.handle(req, res),
+    // A bad frame or a broken connection: the session ends, the process goes on.
+    onSessionError: (err, session) => this.listenerCount("clientError") > 0 && this.emit("clientError", err, session.socket),
+  });
+  if (tls) server.on("clientError", this.onClientError());
+  this[HTTP2_CONNECTIONS] = { sessions, sockets: http1Sockets };
+  return server;
+};
+
+proto.onClientError = function onClientError() {
+  return (err, socket) => clientErrors().handleClientError(this, err, socket);
+};
+
+// What net.Server#listen takes; everything else listen({ http2: true, ... }) is given goes
+// to the TLS server (key, cert, ca, pfx, passphrase, ALPN callbacks, ...).
+const LISTEN_OPTIONS = new Set([
+  "port",
+  "host",
+  "path",
+  "backlog",
+  "exclusive",
+  "ipv6Only",
+  "readableAll",
+  "writableAll",
+  "signal",
+  "reusePort",
+  "gracefulShutdown",
+]);
+
+function splitHttp2Options(options) {
+  const listenOptions = {};
+  const tls = {};
+  for (const [key, value] of Object.entries(options)) {
+    if (LISTEN_OPTIONS.has(key)) listenOptions[key] = value;
+    else if (key !== "http2") tls[key] = value;
+  }
+  const certified = tls.key !== undefined || tls.pfx !== undefined || tls.SNICallback !== undefined;
+  return { listenOptions, tls: certified ? tls : undefined };
+}
 
 /** Graceful shutdown of the server listen() made: in-flight requests finish first. */
 proto.close = function close(callback) {
-  const closing = this.server ? shutdown().gracefulClose(this.server, { timeout: this.limits.shutdownTimeout }) : Promise.resolve();
+  const closing = this.server ? shutdown().gracefulClose(this.server, { timeout: this.limits.shutdownTimeout, ...this[HTTP2_CONNECTIONS] }) : Promise.resolve();
   if (callback) closing.then(() => callback(), callback);
   return closing;
 };
@@ -343,6 +409,22 @@ proto.responseClass = function responseClass() {
   return (this._responseClass ??= classOn(http.ServerResponse, this.response));
 };
 
+// Their HTTP/2 counterparts: Node's compat classes with the same methods (http2/twins.js).
+proto.http2Prototypes = function http2Prototypes() {
+  const twins = http2Support();
+  return (this._http2Prototypes ??= { request: twins.requestTwin(this.request), response: twins.responseTwin(this.response) });
+};
+
+proto.http2Classes = function http2Classes() {
+  if (this._http2Classes) return this._http2Classes;
+  const { Http2ServerRequest, Http2ServerResponse } = nodeModule("node:http2");
+  const { request, response } = this.http2Prototypes();
+  return (this._http2Classes = { Http2ServerRequest: classOn(Http2ServerRequest, request), Http2ServerResponse: classOn(Http2ServerResponse, response) });
+};
+
+// The prototypes `req` takes in this app: the HTTP/2 twins for an HTTP/2 request.
+const prototypesFor = (app, req) => (req.httpVersionMajor === 2 ? app.http2Prototypes() : app);
+
 // Requests and responses take the prototypes of the app they enter, as in Express. But
 // switching an object's prototype costs V8 dearly (a hello world through a mounted app:
 // 5x the instructions), so a mounted app whose prototypes add nothing to its parent's but
@@ -350,21 +432,24 @@ proto.responseClass = function responseClass() {
 // same req.app.
 function enterApp(app, req, res) {
   const parent = app.parent;
-  if (parent !== undefined && req.app === parent && res.app === parent && addsOnlyApp(app.request) && addsOnlyApp(app.response)) {
+  const prototypes = prototypesFor(app, req);
+  if (parent !== undefined && req.app === parent && res.app === parent && addsOnlyApp(prototypes.request) && addsOnlyApp(prototypes.response)) {
     shadowApp(req, app);
     shadowApp(res, app);
     return;
   }
-  Object.setPrototypeOf(req, app.request);
-  Object.setPrototypeOf(res, app.response);
+  Object.setPrototypeOf(req, prototypes.request);
+  Object.setPrototypeOf(res, prototypes.response);
   if (Object.hasOwn(req, "app")) req.app = app;
   if (Object.hasOwn(res, "app")) res.app = app;
 }
 
 // Back to the parent app: its prototypes, if entering switched them, and its `app`.
 function leaveApp(app, parent, req, res) {
-  if (Object.getPrototypeOf(req) === app.request) Object.setPrototypeOf(req, parent.request);
-  if (Object.getPrototypeOf(res) === app.response) Object.setPrototypeOf(res, parent.response);
+  const prototypes = prototypesFor(app, req);
+  const parentPrototypes = prototypesFor(parent, req);
+  if (Object.getPrototypeOf(req) === prototypes.request) Object.setPrototypeOf(req, parentPrototypes.request);
+  if (Object.getPrototypeOf(res) === prototypes.response) Object.setPrototypeOf(res, parentPrototypes.response);
   if (Object.hasOwn(req, "app")) req.app = parent;
   if (Object.hasOwn(res, "app")) res.app = parent;
 }
@@ -401,6 +486,8 @@ function adoptServer(app, server) {
 const classNamedAfter = Object.assign(Object.create(null), {
   IncomingMessage: (Base) => class IncomingMessage extends Base {},
   ServerResponse: (Base) => class ServerResponse extends Base {},
+  Http2ServerRequest: (Base) => class Http2ServerRequest extends Base {},
+  Http2ServerResponse: (Base) => class Http2ServerResponse extends Base {},
 });
 const anonymousClass = (Base) => class extends Base {};
 

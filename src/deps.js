@@ -67,6 +67,7 @@ export const fileSender = lazy(() => require("./static/send-file.js"));
 export const multiCore = lazy(() => require("./cluster.js"));
 export const clientErrors = lazy(() => require("./client-error.js")); // on the first malformed request
 export const shutdown = lazy(() => require("./shutdown.js")); // on app.close()
+export const http2Support = lazy(() => require("./http2/index.js")); // on the first HTTP/2 server or request
 
 // Node's own modules, for those whose ES import costs start-up and memory: importing a
 // built-in evaluates all its exports, getters included (node:fs's promises loads readline,

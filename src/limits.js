@@ -10,4 +10,11 @@ export const DEFAULT_LIMITS = Object.freeze({
   // No stricter than Node's own request-line-and-headers limit (maxHeaderSize), like Express.
   maxUrlLength: Infinity,
   shutdownTimeout: 10_000,
+  // HTTP/2 (listen({ http2: true })); its header list is capped at maxHeaderSize too.
+  // Node's default stream count is 2^32-1; 100 is RFC 9113's suggested minimum and what
+  // browsers expect. An idle session is closed after http2IdleTimeout (GOAWAY).
+  http2MaxConcurrentStreams: 100,
+  http2MaxHeaderListPairs: 128,
+  http2MaxSessionMemory: 10, // MB, per session
+  http2IdleTimeout: 60_000,
 });

@@ -10,13 +10,13 @@ import { nodeModule } from "./deps.js";
 // keyed by symbols; createServer({ IncomingMessage, ServerResponse }) sets them.
 const serverClassFields = new Map();
 function serverClassField(server, name) {
-  if (!serverClassFields.has(name)) {
-    serverClassFields.set(
-      name,
-      Object.getOwnPropertySymbols(server).find((s) => s.description === name),
-    );
+  let field = serverClassFields.get(name);
+  if (field === undefined) {
+    // Not remembered when absent: an HTTP/2 server has no such field, an http.Server has.
+    field = Object.getOwnPropertySymbols(server).find((s) => s.description === name);
+    if (field !== undefined) serverClassFields.set(name, field);
   }
-  return serverClassFields.get(name);
+  return field;
 }
 
 /** The classes a server creates requests and responses with ({ IncomingMessage, ServerResponse }). */
@@ -93,7 +93,9 @@ function connectionList(server, which) {
  * headers otherwise (lib-server then always goes through setHeader/getHeader). Checked on
  * the source of Node's setHeader/getHeader rather than by setting a header on a probe
  * response: a response of another class passing through Node's header code once would
- * leave its inline caches polymorphic for every later request. (Node 22 and 24 read the entry
+ * leave its inline caches polymorphic for every later request. Only asked about responses
+ * whose setHeader/getHeader are http's own: an HTTP/2 response (other methods, other
+ * storage) must not be the one it is found on. (Node 22 and 24 read the entry
  * as `entry?.[1]`, Node 20 as `entry && entry[1]`: the same for the arrays stored.)
  */
 export function outHeadersKeyOf(res) {
@@ -147,8 +149,9 @@ export function removeHeaders(res, headers) {
 // (no middleware or app replaced it), read Node's header storage directly: the same
 // answer without the name's validation and lower-casing on every call.
 export function headerOf(res, header) {
+  if (res.getHeader !== nativeGetHeader) return res.getHeader(header.name);
   const key = outHeadersKeyOf(res);
-  if (res.getHeader !== nativeGetHeader || key === null) return res.getHeader(header.name);
+  if (key === null) return res.getHeader(header.name);
   const headers = res[key];
   if (headers === null) return undefined;
   const entry = storedEntry(headers, header);
@@ -203,8 +206,8 @@ HeaderStorage.prototype = Object.freeze(Object.setPrototypeOf({}, null));
 // gets the real call. The storage we create is a HeaderStorage (above): with fast properties,
 // the for-in over it in Node's _storeHeader uses an enum cache instead of a runtime call.
 export function setValidHeader(res, header, value) {
-  const key = outHeadersKeyOf(res);
-  if (res.setHeader !== nativeSetHeader || key === null || res._header) {
+  const key = res.setHeader === nativeSetHeader ? outHeadersKeyOf(res) : null;
+  if (key === null || res._header) {
     res.setHeader(header.name, value);
     return;
   }

@@ -1,0 +1,49 @@
+// The base of every app's HTTP/2 request prototype: Node's compat request, with the
+// header view an Express app expects (RFC 9113 §8.3.1, as a gateway to HTTP/1.1 does).
+import { nodeModule } from "../deps.js";
+
+const { Http2ServerRequest: NodeHttp2ServerRequest } = nodeModule("node:http2");
+const HEADERS = Symbol("lib-server.http1Headers");
+const RAW_HEADERS = Symbol("lib-server.http1RawHeaders");
+
+// Declared under Node's name, as request.js declares its class.
+export class Http2ServerRequest extends NodeHttp2ServerRequest {
+  // Without the pseudo-headers (":method", ":path", ...): middleware copies req.headers
+  // into HTTP/1.1 requests (proxies) or iterates it expecting field names, and the values
+  // are req.method, req.url, req.authority and req.scheme anyway. `host` is :authority
+  // when the client sent no Host, so req.get("host"), req.host and req.hostname work.
+  get headers() {
+    return (this[HEADERS] ??= http1Headers(super.headers));
+  }
+
+  set headers(value) {
+    this[HEADERS] = value;
+  }
+
+  get rawHeaders() {
+    return (this[RAW_HEADERS] ??= http1RawHeaders(super.rawHeaders, this.headers.host));
+  }
+
+  set rawHeaders(value) {
+    this[RAW_HEADERS] = value;
+  }
+}
+
+function http1Headers(headers) {
+  const view = {};
+  for (const name of Object.keys(headers)) if (name.charCodeAt(0) !== 58) view[name] = headers[name]; // ":"
+  if (view.host === undefined && headers[":authority"] !== undefined) view.host = headers[":authority"];
+  return view;
+}
+
+function http1RawHeaders(raw, host) {
+  const list = [];
+  let hasHost = false;
+  for (let i = 0; i < raw.length; i += 2) {
+    if (raw[i].charCodeAt(0) === 58) continue;
+    if (raw[i].toLowerCase() === "host") hasHost = true;
+    list.push(raw[i], raw[i + 1]);
+  }
+  if (!hasHost && host !== undefined) list.unshift("host", host);
+  return list;
+}

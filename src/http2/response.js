@@ -1,0 +1,34 @@
+// The base of every app's HTTP/2 response prototype: Node's compat response, made quiet
+// about what an HTTP/1.1 app legitimately does and HTTP/2 cannot carry.
+import { nodeModule } from "../deps.js";
+import { isConnectionSpecific, withoutConnectionHeaders } from "./connection-headers.js";
+
+const { Http2ServerResponse: NodeHttp2ServerResponse } = nodeModule("node:http2");
+
+export class Http2ServerResponse extends NodeHttp2ServerResponse {
+  setHeader(name, value) {
+    if (!isConnectionSpecific(name)) super.setHeader(name, value);
+    return this;
+  }
+
+  appendHeader(name, value) {
+    if (!isConnectionSpecific(name)) super.appendHeader(name, value);
+    return this;
+  }
+
+  // writeHead(status, [statusMessage], [headers]): HTTP/2 has no reason phrase (RFC 9113
+  // §8.3.2), so the message goes, without Node's warning.
+  writeHead(statusCode, statusMessage, headers) {
+    const fields = typeof statusMessage === "string" ? headers : statusMessage;
+    super.writeHead(statusCode, withoutConnectionHeaders(fields));
+    return this;
+  }
+
+  get statusMessage() {
+    return "";
+  }
+
+  set statusMessage(message) {
+    // no reason phrase in HTTP/2: ignored (finalhandler and Express set it on every error)
+  }
+}

@@ -16,13 +16,19 @@ const OVERRUN_SECONDS = 1;
 const FIXED_AMOUNT_LIMIT_SECONDS = 60;
 const KILL_GRACE_SECONDS = 5;
 
-let available;
+let versionCheck;
+const checkVersion = () => (versionCheck ??= spawnSync("h2load", ["--version"], { encoding: "utf8" }));
 
 // null when h2load runs, else why it cannot (the scenarios that need it are skipped).
 export function h2loadMissing() {
-  available ??= spawnSync("h2load", ["--version"], { encoding: "utf8" });
-  if (available.error || available.status !== 0) return "h2load not found (apt-get install -y nghttp2-client)";
+  const out = checkVersion();
+  if (out.error || out.status !== 0) return "h2load not found (apt-get install -y nghttp2-client)";
   return null;
+}
+
+// "1.52.0" for "h2load nghttp2/1.52.0", or null.
+export function h2loadVersion() {
+  return h2loadMissing() ? null : (checkVersion().stdout.match(/nghttp2\/([\d.]+)/)?.[1] ?? null);
 }
 
 // options: { connections, streams (in flight per connection), protocol ("h2" or

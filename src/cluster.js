@@ -18,17 +18,20 @@ const KILL_GRACE_MS = 2_000;
 /**
  * Serves `createApp()` (an app, or a promise of one) on every core.
  * Options: workers (default os.availableParallelism()), port (default $PORT or 3000), host,
- * shutdownTimeout (ms for in-flight requests at shutdown, default 10 s).
+ * shutdownTimeout (ms for in-flight requests at shutdown, default 10 s), and http2 with
+ * the TLS options (key, cert, ...), which each worker's app.listen() takes as they are.
  * Resolves, in the primary, to { workers(), close(), address } once every worker listens
  * (address as server.address() gives it, port 0 being one port all workers share); in a
  * worker, to { app, server }.
  */
 export function cluster(createApp, options = {}) {
+  const { workers, port, host, shutdownTimeout, ...http2Options } = options;
   const settings = {
-    workers: options.workers ?? os.availableParallelism(),
-    port: options.port ?? (Number(process.env.PORT) || 3000),
-    host: options.host,
-    shutdownTimeout: options.shutdownTimeout ?? DEFAULT_LIMITS.shutdownTimeout,
+    workers: workers ?? os.availableParallelism(),
+    port: port ?? (Number(process.env.PORT) || 3000),
+    host,
+    shutdownTimeout: shutdownTimeout ?? DEFAULT_LIMITS.shutdownTimeout,
+    http2Options: http2Options.http2 ? http2Options : null,
   };
   if (!Number.isInteger(settings.workers) || settings.workers < 1) {
     throw new TypeError(`workers must be a positive integer, got ${options.workers}`);
@@ -109,7 +112,7 @@ function runPrimary({ workers: count, shutdownTimeout }) {
   return ready;
 }
 
-async function runWorker(createApp, { port, host, shutdownTimeout }) {
+async function runWorker(createApp, { port, host, shutdownTimeout, http2Options }) {
   let app = null;
   let stopping = false;
   const stop = () => {
@@ -132,7 +135,8 @@ async function runWorker(createApp, { port, host, shutdownTimeout }) {
   const created = await createApp();
   created.limits.shutdownTimeout = Math.min(created.limits.shutdownTimeout, shutdownTimeout);
   const server = await new Promise((resolve, reject) => {
-    const listening = created.listen(port, host, (err) => (err ? reject(err) : resolve(listening)));
+    const done = (err) => (err ? reject(err) : resolve(listening));
+    const listening = http2Options ? created.listen({ ...http2Options, port, host }, done) : created.listen(port, host, done);
     listening.once("error", reject);
   });
   app = created;

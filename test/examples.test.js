@@ -3,6 +3,7 @@ import { describe, it, expect } from "vitest";
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
+import { h2request } from "./helpers/http2.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -37,6 +38,7 @@ describe.each([
   ["examples/hello.js", "/api/health"],
   ["examples/static.js", "/files/"],
   ["examples/compose.js", "/health"],
+  ["examples/http2.js", "/api/time"],
 ])("%s", (file, probe) => {
   it("prints the URL it listens on, which answers", async () => {
     const port = await freePort();
@@ -50,4 +52,15 @@ describe.each([
       child.kill();
     }
   });
+});
+
+it("examples/http2.js answers HTTP/2 with prior knowledge on the same port", async () => {
+  const port = await freePort();
+  const { child } = await start("examples/http2.js", port);
+  try {
+    const res = await h2request(`http://127.0.0.1:${port}`, { path: "/api/time" });
+    expect(JSON.parse(res.text)).toMatchObject({ http2: true });
+  } finally {
+    child.kill();
+  }
 });

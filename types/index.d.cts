@@ -76,6 +76,7 @@ declare namespace Server {
   type ServeStaticOptions = lib.ServeStaticOptions;
   type ServerOptions = lib.ServerOptions;
   type ListenOptions = lib.ListenOptions;
+  type Http2ListenOptions = lib.Http2ListenOptions;
   type JsonOptions = lib.JsonOptions;
   type UrlencodedOptions = lib.UrlencodedOptions;
   type TextOptions = lib.TextOptions;

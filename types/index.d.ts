@@ -19,6 +19,8 @@
 // (`req.accepted`, `res.charset`, `app.routes`, ...), it is left out, except as said there.
 /// <reference types="node" />
 import type * as http from "node:http";
+import type * as http2 from "node:http2";
+import type { TlsOptions } from "node:tls";
 import type { EventEmitter } from "node:events";
 import type { Stats } from "node:fs";
 import type { Socket, ListenOptions as NetListenOptions, AddressInfo } from "node:net";
@@ -677,6 +679,15 @@ export type ApplicationRequestHandler<T> = IRouterHandler<T> & IRouterMatcher<T>
 export interface ListenOptions extends NetListenOptions {
   /** Also close gracefully on SIGTERM/SIGINT, as app.closeOnSignals() does. */
   gracefulShutdown?: boolean | undefined;
+  /** true: HTTP/2 too (see Http2ListenOptions). */
+  http2?: boolean | undefined;
+}
+
+/** `app.listen({ port, http2: true })`: h2c (prior knowledge) and HTTP/1.1 on one port;
+ * with a certificate (`key` and `cert`, or `pfx`), HTTP/2 over TLS and HTTP/1.1 through
+ * ALPN. The other TLS options (ca, passphrase, SNICallback, ...) go to the TLS server. */
+export interface Http2ListenOptions extends ListenOptions, TlsOptions {
+  http2: true;
 }
 
 export type RenderCallback = (err: Error, html: string) => void;
@@ -684,8 +695,9 @@ export type RenderCallback = (err: Error, html: string) => void;
 export type Engine = (path: string, options: object, callback: (e: any, rendered?: string) => void) => void;
 
 export interface Application<LocalsObj extends Record<string, any> = Record<string, any>> extends EventEmitter, IRouter, Express.Application {
-  /** An app is a request listener: `http.createServer(app)`, or mounted in another app. */
-  (req: Request | http.IncomingMessage, res: Response | http.ServerResponse, next?: NextFunction): void;
+  /** An app is a request listener: `http.createServer(app)`, `http2.createSecureServer(options,
+   * app)`, `http2.createServer(app)`, or mounted in another app. */
+  (req: Request | http.IncomingMessage | http2.Http2ServerRequest, res: Response | http.ServerResponse | http2.Http2ServerResponse, next?: NextFunction): void;
 
   init(options?: ServerOptions): void;
   defaultConfiguration(): void;
@@ -714,6 +726,12 @@ export interface Application<LocalsObj extends Record<string, any> = Record<stri
   listen(port: number, callback?: (error?: Error) => void): http.Server;
   listen(callback?: (error?: Error) => void): http.Server;
   listen(path: string, callback?: (error?: Error) => void): http.Server;
+  /** With `http2: true` and a certificate: Node's HTTP/2 secure server (HTTP/1.1 through ALPN). */
+  listen(
+    options: Http2ListenOptions & ({ key: NonNullable<TlsOptions["key"]> } | { pfx: NonNullable<TlsOptions["pfx"]> }),
+    callback?: (error?: Error) => void,
+  ): http2.Http2SecureServer;
+  /** With `http2: true` and no certificate: the http.Server, which takes h2c connections too. */
   listen(options: ListenOptions, callback?: (error?: Error) => void): http.Server;
   listen(handle: any, listeningListener?: (error?: Error) => void): http.Server;
   /** Graceful shutdown of the server listen() made: in-flight requests finish first, idle
@@ -748,6 +766,14 @@ export interface ServerOptions {
   maxHeaderSize?: number;
   maxUrlLength?: number;
   shutdownTimeout?: number;
+  /** Streams a client may open at once on one HTTP/2 session (default 100). */
+  http2MaxConcurrentStreams?: number;
+  /** Header fields in one HTTP/2 request (default 128); their size is capped by maxHeaderSize. */
+  http2MaxHeaderListPairs?: number;
+  /** Memory one HTTP/2 session may use, in MB (default 10). */
+  http2MaxSessionMemory?: number;
+  /** An HTTP/2 session idle this long (ms) is closed with a GOAWAY (default 60 s). */
+  http2IdleTimeout?: number;
 }
 
 export interface BodyParserOptions {
@@ -798,13 +824,16 @@ export interface ServeStaticOptions extends SendOptions {
   cacheMaxFileSize?: number | undefined;
 }
 
-export interface ClusterOptions {
+/** `cluster()`'s options; `http2: true` and the TLS options go to each worker's app.listen(). */
+export interface ClusterOptions extends TlsOptions {
   workers?: number;
   port?: number;
   host?: string;
   shutdownTimeout?: number;
+  http2?: boolean;
 }
-export type ClusterResult = { workers(): Worker[]; close(): Promise<void>; address: AddressInfo } | { app: Application; server: http.Server };
+export type ClusterResult =
+  { workers(): Worker[]; close(): Promise<void>; address: AddressInfo } | { app: Application; server: http.Server | http2.Http2SecureServer };
 
 /** `Server()` / `new Server()`, with Express's statics. */
 export interface ServerFactory {
@@ -913,6 +942,7 @@ declare namespace Server {
   type ServeStaticOptions = self.ServeStaticOptions;
   type ServerOptions = self.ServerOptions;
   type ListenOptions = self.ListenOptions;
+  type Http2ListenOptions = self.Http2ListenOptions;
   type JsonOptions = self.JsonOptions;
   type UrlencodedOptions = self.UrlencodedOptions;
   type TextOptions = self.TextOptions;

@@ -13,7 +13,9 @@ const LINGER_MS = 5000;
 /** Makes the connection of `req` linger once its "Connection: close" answer is written. */
 export function lingerAfterAnswer(req) {
   const socket = req.socket;
-  if (!socket) return;
+  // HTTP/2: the connection is shared by other streams and stays; Node resets this
+  // stream once its answer is sent with the body unread.
+  if (!socket || req.httpVersionMajor === 2) return;
   onClosingAnswer(socket, () => {
     if (socket.writable) socket.end(); // the answer, then the FIN: the client can read it
     refuseLaterRequests(socket);

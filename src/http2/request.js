@@ -11,9 +11,10 @@ export class Http2ServerRequest extends NodeHttp2ServerRequest {
   // Without the pseudo-headers (":method", ":path", ...): middleware copies req.headers
   // into HTTP/1.1 requests (proxies) or iterates it expecting field names, and the values
   // are req.method, req.url, req.authority and req.scheme anyway. `host` is :authority
-  // when the client sent no Host, so req.get("host"), req.host and req.hostname work.
+  // when the client sent no Host, so req.get("host"), req.host and req.hostname work
+  // (RFC 9113 §8.3.1: what an intermediary to HTTP/1.1 does).
   get headers() {
-    return (this[HEADERS] ??= http1Headers(super.headers));
+    return (this[HEADERS] ??= http1Headers(super.headers, this.stream));
   }
 
   set headers(value) {
@@ -29,10 +30,14 @@ export class Http2ServerRequest extends NodeHttp2ServerRequest {
   }
 }
 
-function http1Headers(headers) {
+// A request with a body but no Content-Length (HTTP/2 frames bodies itself; the HEADERS
+// frame without END_STREAM announces one) gets "Transfer-Encoding: chunked", as a gateway
+// to HTTP/1.1 would send it: that is how body parsers, type-is and multer tell a body is there.
+function http1Headers(headers, stream) {
   const view = {};
   for (const name of Object.keys(headers)) if (name.charCodeAt(0) !== 58) view[name] = headers[name]; // ":"
   if (view.host === undefined && headers[":authority"] !== undefined) view.host = headers[":authority"];
+  if (stream?.endAfterHeaders === false && view["content-length"] === undefined) view["transfer-encoding"] = "chunked";
   return view;
 }
 

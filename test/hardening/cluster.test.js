@@ -4,6 +4,7 @@ import { describe, it, expect, afterEach, vi } from "vitest";
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { request } from "../helpers/server.js";
+import { h2request } from "../helpers/http2.js";
 
 const script = fileURLToPath(new URL("./fixtures/cluster-server.js", import.meta.url));
 const children = new Set();
@@ -60,6 +61,17 @@ describe("cluster()", () => {
     expect(pids.size).toBe(2);
     expect(pids.has(child.pid)).toBe(false); // the primary serves nothing itself
     child.kill("SIGTERM");
+  });
+
+  it("passes http2 on: workers serve h2c and HTTP/1.1 on the shared port, and exit cleanly", async () => {
+    const { ready, child, exited } = startCluster({ WORKERS: "2", H2C: "1" });
+    const port = await ready;
+    const overH2 = await h2request(`http://127.0.0.1:${port}`);
+    expect(overH2.status).toBe(200);
+    expect(JSON.parse(overH2.text).pid).not.toBe(child.pid);
+    expect((await request(port, "/")).status).toBe(200);
+    child.kill("SIGTERM");
+    expect(await exited).toEqual({ code: 0, signal: null });
   });
 
   it("replaces a crashed worker, serving throughout", async () => {

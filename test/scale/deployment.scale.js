@@ -1,6 +1,7 @@
 // Two lib-server instances (examples/deploy/app.js) behind nginx with TLS, sessions and
 // rate limits in Redis: any instance serves any client, client address and scheme come
 // from X-Forwarded-*, and stopping an instance gracefully loses no request.
+import http2 from "node:http2";
 import { describe, it, expect, beforeAll, afterAll, beforeEach, afterEach } from "vitest";
 import { startDeployment, missingBinaries } from "./deployment.js";
 import { httpsClient } from "./client.js";
@@ -51,6 +52,25 @@ describe.skipIf(missing.length !== 0)("nginx + two lib-server instances + Redis"
     });
     // nginx connects from 127.0.0.1 over plain HTTP; the app sees the client and https.
     expect(res.json()).toMatchObject({ ip: "127.0.0.2", protocol: "https", secure: true, hostname: "localhost" });
+  });
+
+  it("nginx speaks HTTP/2 to clients and HTTP/1.1 with X-Forwarded-* to the instances", async () => {
+    const session = http2.connect(`https://127.0.0.1:${deployment.port}`, { ca: deployment.ca, servername: "localhost" });
+    try {
+      const stream = session.request({ ":path": "/whoami", ":authority": "localhost" });
+      const { status, text } = await new Promise((resolve, reject) => {
+        let answer = { text: "" };
+        stream.on("response", (headers) => (answer.status = headers[":status"]));
+        stream.on("data", (chunk) => (answer.text += chunk));
+        stream.on("end", () => resolve(answer));
+        stream.on("error", reject);
+      });
+      expect(session.alpnProtocol).toBe("h2");
+      expect(status).toBe(200);
+      expect(JSON.parse(text)).toMatchObject({ ip: "127.0.0.1", protocol: "https", secure: true, hostname: "localhost" });
+    } finally {
+      session.close();
+    }
   });
 
   it("a session created through one instance is read through the other", async () => {

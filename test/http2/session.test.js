@@ -1,0 +1,76 @@
+// src/http2/session.js: one HTTP/2 connection cannot hurt the process or the others.
+import http2 from "node:http2";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import Server from "../../src/index.js";
+import { h2request, listenHttp2 } from "../helpers/http2.js";
+
+let served;
+let origin;
+let handled = 0;
+
+beforeAll(async () => {
+  const app = new Server({ http2IdleTimeout: 500, requestTimeout: 500, headersTimeout: 500 });
+  app.get("/slow", (req, res) => {
+    handled++;
+    setTimeout(() => res.send("slow"), 50);
+  });
+  app.post("/upload", Server.text(), (req, res) => res.send(req.body));
+  app.get("/", (req, res) => res.send("alive"));
+  served = await listenHttp2(app);
+  origin = `http://127.0.0.1:${served.port}`;
+});
+
+afterAll(() => served?.close());
+
+const connect = () => {
+  const session = http2.connect(origin);
+  session.on("error", () => {});
+  return session;
+};
+
+test("an idle session is closed with a GOAWAY after http2IdleTimeout", async () => {
+  const session = connect();
+  const goaway = new Promise((resolve) => session.once("goaway", (code) => resolve(code)));
+  expect(await goaway).toBe(http2.constants.NGHTTP2_NO_ERROR);
+  await new Promise((resolve) => (session.closed ? resolve() : session.once("close", resolve)));
+});
+
+test("a rapid reset flood neither crashes the process nor keeps others from being served", async () => {
+  const session = connect();
+  const closed = new Promise((resolve) => session.once("close", resolve));
+  for (let i = 0; i < 2000 && !session.destroyed; i++) {
+    const stream = session.request({ ":path": "/slow" });
+    stream.on("error", () => {});
+    stream.close(http2.constants.NGHTTP2_CANCEL);
+  }
+  const served = await h2request(origin);
+  expect(served.text).toBe("alive");
+  session.destroy();
+  await closed;
+  expect(handled).toBeLessThan(2000);
+});
+
+test("a client that resets its own stream mid-answer does not disturb the session's others", async () => {
+  const session = connect();
+  const reset = session.request({ ":path": "/slow" });
+  reset.on("error", () => {});
+  setTimeout(() => reset.close(http2.constants.NGHTTP2_CANCEL), 10);
+  const other = session.request({ ":path": "/" });
+  const body = await new Promise((resolve) => {
+    let text = "";
+    other.on("data", (chunk) => (text += chunk));
+    other.on("end", () => resolve(text));
+  });
+  expect(body).toBe("alive");
+  session.close();
+});
+
+test("a request body that never ends is cancelled after requestTimeout", async () => {
+  const session = connect();
+  const stream = session.request({ ":method": "POST", ":path": "/upload", "content-type": "text/plain" });
+  stream.on("error", () => {});
+  stream.write("never finished");
+  await new Promise((resolve) => stream.once("close", resolve));
+  expect(stream.rstCode).toBe(http2.constants.NGHTTP2_CANCEL);
+  session.destroy();
+});

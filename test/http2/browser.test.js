@@ -9,7 +9,8 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { fileURLToPath } from "node:url";
 import Server from "../../src/index.js";
 import { hasChromium, launchChromium, warnIfNoChromium } from "../helpers/chromium.js";
-import { ensureTestCertificate, testCertificate } from "../../scripts/test-certificate.js";
+import { ensureTestCertificate } from "../../scripts/test-certificate.js";
+import { listenHttp2, testCertificate } from "../helpers/http2.js";
 
 warnIfNoChromium("HTTP/2 browser test");
 const certificateMissing = hasChromium ? ensureTestCertificate() : null;
@@ -45,10 +46,8 @@ describe.skipIf(!hasChromium || certificateMissing)("examples/public in Chromium
       next();
     });
     app.use(Server.static(PUBLIC, { listing: true }));
-    await new Promise((resolve, reject) => {
-      app.listen({ port: 0, host: "127.0.0.1", http2: true, ...testCertificate() }, (error) => (error ? reject(error) : resolve()));
-    });
-    base = `https://localhost:${app.server.address().port}`;
+    const { port } = await listenHttp2(app, testCertificate());
+    base = `https://localhost:${port}`;
   });
 
   afterAll(() => app?.close());

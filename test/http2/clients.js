@@ -6,7 +6,7 @@ import http from "node:http";
 import https from "node:https";
 import http2 from "node:http2";
 import Server from "../../src/index.js";
-import { testCertificate } from "../../scripts/test-certificate.js";
+import { listenHttp2, testCertificate } from "../helpers/http2.js";
 
 export const HOST = "127.0.0.1";
 export const TRANSPORTS = ["tls", "h2c"];
@@ -20,9 +20,8 @@ export async function serveBoth(build, transport) {
   const app = new Server();
   app.set("env", "production");
   const context = await build(app, Server);
-  const tls = transport === "tls" ? testCertificate() : {};
-  await new Promise((resolve, reject) => app.listen({ port: 0, host: HOST, http2: true, ...tls }, (error) => (error ? reject(error) : resolve())));
-  const base = `${transport === "tls" ? "https" : "http"}://${HOST}:${app.server.address().port}`;
+  const { port } = await listenHttp2(app, transport === "tls" ? testCertificate() : {});
+  const base = `${transport === "tls" ? "https" : "http"}://${HOST}:${port}`;
   let session = null;
   const sessionFor = () => {
     if (!session || session.closed || session.destroyed) {

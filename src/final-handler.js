@@ -6,6 +6,8 @@ import { removeHeaders, setValidHeader } from "./node-internals.js";
 import * as headerTable from "./headers.js";
 import { encodeUrl, escapeHtml, statuses, nodeModule } from "./deps.js";
 
+const HTTP2_INTERNAL_ERROR = 0x2;
+
 // Consts of this module, not imported bindings (headers.js says why).
 const { CONTENT_ENCODING, CONTENT_LANGUAGE, CONTENT_LENGTH, CONTENT_RANGE, CONTENT_SECURITY_POLICY, CONTENT_TYPE, X_CONTENT_TYPE_OPTIONS } = headerTable;
 
@@ -37,7 +39,11 @@ export function finalHandler(req, res, err, env, onError) {
     message = `Cannot ${req.method} ${encodeUrl(originalPathname(req))}`;
   }
   if (res.headersSent) {
-    req.socket?.destroy(); // cannot answer any more: end the connection, not the process
+    // Cannot answer any more: end the exchange, not the process. Over HTTP/1.1 that is the
+    // connection; over HTTP/2 a reset of the stream (INTERNAL_ERROR, RFC 9113 §7), so the
+    // client does not take the half answer for a whole one, and its other streams go on.
+    if (req.httpVersionMajor === 2 && res.stream) res.stream.close(HTTP2_INTERNAL_ERROR);
+    else req.socket?.destroy();
     return;
   }
   const write = () => send(req, res, status, headers, message);

@@ -6,15 +6,12 @@ import { h2request, listenHttp2 } from "../helpers/http2.js";
 
 let served;
 let origin;
-let handled = 0;
 
 beforeAll(async () => {
-  const app = new Server({ http2IdleTimeout: 500, requestTimeout: 500, headersTimeout: 500 });
+  const app = new Server({ http2IdleTimeout: 500 });
   app.get("/slow", (req, res) => {
-    handled++;
     setTimeout(() => res.send("slow"), 50);
   });
-  app.post("/upload", Server.text(), (req, res) => res.send(req.body));
   app.get("/", (req, res) => res.send("alive"));
   served = await listenHttp2(app);
   origin = `http://127.0.0.1:${served.port}`;
@@ -35,19 +32,21 @@ test("an idle session is closed with a GOAWAY after http2IdleTimeout", async () 
   await new Promise((resolve) => (session.closed ? resolve() : session.once("close", resolve)));
 });
 
-test("a rapid reset flood neither crashes the process nor keeps others from being served", async () => {
+test("a rapid reset flood ends that connection, not the process, and others are served meanwhile", async () => {
   const session = connect();
-  const closed = new Promise((resolve) => session.once("close", resolve));
+  // Node's HTTP/2 layer limits stream resets: the server ends the flooding connection.
+  const ended = new Promise((resolve) => {
+    session.on("goaway", (code) => code !== http2.constants.NGHTTP2_NO_ERROR && resolve());
+    session.once("error", resolve);
+  });
   for (let i = 0; i < 2000 && !session.destroyed; i++) {
     const stream = session.request({ ":path": "/slow" });
     stream.on("error", () => {});
     stream.close(http2.constants.NGHTTP2_CANCEL);
   }
-  const served = await h2request(origin);
-  expect(served.text).toBe("alive");
+  expect((await h2request(origin)).text).toBe("alive");
+  await ended;
   session.destroy();
-  await closed;
-  expect(handled).toBeLessThan(2000);
 });
 
 test("a client that resets its own stream mid-answer does not disturb the session's others", async () => {
@@ -66,11 +65,16 @@ test("a client that resets its own stream mid-answer does not disturb the sessio
 });
 
 test("a request body that never ends is cancelled after requestTimeout", async () => {
-  const session = connect();
+  const app = new Server({ requestTimeout: 500, headersTimeout: 500 });
+  app.post("/upload", Server.text(), (req, res) => res.send(req.body));
+  const { port, close } = await listenHttp2(app);
+  const session = http2.connect(`http://127.0.0.1:${port}`);
+  session.on("error", () => {});
   const stream = session.request({ ":method": "POST", ":path": "/upload", "content-type": "text/plain" });
   stream.on("error", () => {});
   stream.write("never finished");
   await new Promise((resolve) => stream.once("close", resolve));
   expect(stream.rstCode).toBe(http2.constants.NGHTTP2_CANCEL);
   session.destroy();
+  await close();
 });

@@ -16,14 +16,28 @@ import { readFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import http from "node:http";
+import http2 from "node:http2";
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 import { selectScenarios } from "./scenarios/index.js";
-import { send, verify } from "./lib/http-check.js";
+import { clientOf } from "./lib/clients.js";
 import { DEFAULT_BENCH_LINE, NODE_USAGE, rerunOnNode } from "./lib/node-choice.js";
 
 const PROBE = fileURLToPath(new URL("./lib/instructions-probe.js", import.meta.url));
-const THROUGHPUT_SCENARIOS = ["hello", "json", "params", "middleware", "post-json", "routers", "mounting", "compose", "static"];
+const THROUGHPUT_SCENARIOS = [
+  "hello",
+  "json",
+  "params",
+  "middleware",
+  "post-json",
+  "routers",
+  "mounting",
+  "compose",
+  "static",
+  "h2c",
+  "h2-tls",
+  "h2-multiplex",
+];
 const READY_TIMEOUT_S = 600;
 const DEFAULT_SCENARIOS = ["hello", "json", "params", "middleware", "post-json", "static"];
 
@@ -38,7 +52,8 @@ const USAGE = `usage: npm run bench:instructions -- [scenario ...] [options]
   --warmup N          requests before the first window (default 20000)
   --requests N        requests per window (default 2000)
   --windows N         windows per server and case (default 5); the median is reported
-  --connections N     keep-alive connections (default 10)
+  --connections N     keep-alive connections (default 10; over HTTP/2, sessions with one
+                      request in flight each)
   --json FILE         also write the results to FILE
   --keep DIR          keep callgrind's files in DIR (callgrind_annotate DIR/<file>.<window+2>)
   --startup           instead: instructions from spawning the server to its first answer
@@ -164,14 +179,16 @@ async function measure(scenario, server, testCase, { warmup, requests, windows, 
       child.stdout.on("data", (chunk) => String(chunk).includes("READY") && (clearTimeout(timer), resolve()));
       child.once("exit", (code) => (clearTimeout(timer), reject(new Error(`exited (${code}) before ready: ${stderr.trim().split("\n").at(-1)}`))));
     });
-    const url = `http://127.0.0.1:${port}`;
+    const url = `${scenario.tls ? "https" : "http"}://127.0.0.1:${port}`;
     const more = (await testCase.prepare?.(url)) ?? {};
     const request = { ...testCase.request, headers: { ...testCase.request.headers, ...more.headers } };
-    const problems = await verify(testCase.expect, await send(url, request));
+    const problems = await clientOf(scenario).check(url, request, testCase.expect, testCase.protocol);
     if (problems.length) return { ...base, error: `wrong answer: ${problems.join("; ")}` };
 
-    const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-    const load = (count) => runRequests(port, request, testCase.expect.status, count, connections, agent);
+    const overH2 = scenario.client === "h2load" && testCase.protocol !== "http/1.1";
+    const agent = overH2 ? new H2Sessions(url, connections) : new http.Agent({ keepAlive: true, maxSockets: connections });
+    const load = (count) =>
+      overH2 ? agent.run(request, testCase.expect.status, count) : runRequests(port, request, testCase.expect.status, count, connections, agent);
     const mark = () =>
       new Promise((resolve) => {
         child.once("message", function onMessage(message) {
@@ -229,6 +246,39 @@ async function runRequests(port, { method = "GET", path, headers = {}, body }, s
       }
     }),
   );
+}
+
+// The same over HTTP/2: `count` requests over `sessions` sessions, one stream in flight on
+// each (as many requests in flight as the HTTP/1.1 runs), each answered in full; several
+// paths (request.paths) are taken in turns.
+class H2Sessions {
+  constructor(url, sessions) {
+    this.sessions = Array.from({ length: sessions }, () => http2.connect(url, { rejectUnauthorized: false }));
+  }
+
+  async run({ method = "GET", path, paths = [path], headers = {}, body }, status, count) {
+    let sent = 0;
+    const one = (session, target) =>
+      new Promise((resolve, reject) => {
+        const stream = session.request({ ":method": method, ":path": target, ...headers });
+        stream.once("response", (response) => {
+          if (response[":status"] !== status) reject(new Error(`status ${response[":status"]}, expected ${status}`));
+        });
+        stream.resume();
+        stream.once("end", resolve);
+        stream.once("error", reject);
+        stream.end(body);
+      });
+    await Promise.all(
+      this.sessions.map(async (session) => {
+        while (sent < count) await one(session, paths[sent++ % paths.length]);
+      }),
+    );
+  }
+
+  destroy() {
+    for (const session of this.sessions) session.destroy();
+  }
 }
 
 // TurboFan's background jobs: under valgrind, V8 keeps optimizing a function now and then

@@ -1,15 +1,19 @@
 // Correctness before speed: one request, compared with what the scenario
 // expects. A server that answers wrongly is reported and never timed.
 import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
 import { readFile } from "node:fs/promises";
 import { isDeepStrictEqual } from "node:util";
 
-const TIMEOUT_MS = 10_000;
+export const TIMEOUT_MS = 10_000;
 
-// Sends exactly the request autocannon will send (no accept-encoding etc.).
+// Sends exactly the request autocannon will send (no accept-encoding etc.), over
+// HTTP/1.1; an https:// base is the benchmarks' own self-signed certificate.
 export function send(baseUrl, { method = "GET", path, headers = {}, body }) {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(new URL(path, baseUrl), { method, headers, agent: false, timeout: TIMEOUT_MS });
+    const url = new URL(path, baseUrl);
+    const options = { method, headers, agent: false, timeout: TIMEOUT_MS };
+    const req = url.protocol === "https:" ? httpsRequest(url, { ...options, rejectUnauthorized: false }) : httpRequest(url, options);
     req.once("timeout", () => req.destroy(new Error(`no answer within ${TIMEOUT_MS} ms`)));
     req.once("error", reject);
     req.once("response", (res) => {
@@ -71,9 +75,10 @@ function preview(text) {
 }
 
 // send + verify; a refused connection or a timeout is a problem like any other.
-export async function checkAnswer(baseUrl, request, expect) {
+// sender: send, or another protocol's (h2-check.js sendH2).
+export async function checkAnswer(baseUrl, request, expect, sender = send) {
   try {
-    return await verify(expect, await send(baseUrl, request));
+    return await verify(expect, await sender(baseUrl, request));
   } catch (error) {
     return [error.message];
   }

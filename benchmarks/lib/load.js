@@ -58,6 +58,7 @@ export async function runLoad(baseUrl, request, { connections, duration, amount,
 // or any status other than the expected one.
 export function loadProblems(summary, expectedStatus) {
   const problems = [];
+  if (summary.failure) problems.push(summary.failure); // the load generator's own (lib/h2load.js)
   if (summary.requests === 0) problems.push("no request completed");
   if (summary.errors) problems.push(`${summary.errors} connection errors`);
   if (summary.timeouts) problems.push(`${summary.timeouts} timeouts`);

@@ -81,9 +81,7 @@ function caseTable(c, metricNames, maxContention) {
   const capped = c.servers.filter((entry) => entry.runs.some((run) => run.clientCpu >= CLIENT_CPU_LIMIT));
   if (capped.length) {
     const names = capped.map((entry) => entry.label).join(", ");
-    notes.push(
-      `- the load generator used ≥ ${CLIENT_CPU_LIMIT * 100}% of its core while measuring ${names}: those req/s may be the load generator's limit, not the server's.`,
-    );
+    notes.push(`- the load generator used ≥ ${CLIENT_CPU_LIMIT * 100}% of its core while measuring ${names}: those req/s may be its limit, not the server's.`);
   }
   const contended = c.servers
     .map((entry) => ({ entry, share: Math.max(0, ...entry.runs.map((run) => run.others ?? 0)) }))
@@ -105,7 +103,7 @@ function scenarioSection(name, scenario) {
     const better = METRICS[c.primary].better;
     const heading = c.title === scenario.title ? "" : `### ${c.title}\n\n`;
     const chart = scenario.headline ? `![${c.title}](${chartFileName(name, scenario, c)})\n\n` : "";
-    const connections = c.connections ? `${c.connections} connections; ` : "";
+    const connections = c.connections ? `${c.connections} connections${c.streams ? ` × ${c.streams} streams` : ""}; ` : "";
     parts.push(`${heading}${chart}${connections}${better} is better.\n\n${caseTable(c, scenario.metrics, scenario.profile.maxContention ?? 0.1)}`);
   }
   return parts.join("\n\n");

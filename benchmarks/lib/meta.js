@@ -2,6 +2,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import os from "node:os";
+import { h2loadVersion } from "./h2load.js";
 
 const ROOT = new URL("../../", import.meta.url);
 const PEERS = ["autocannon", "express", "express4", "fastify", "polka", "serve-static", "sirv", "@fastify/static"];
@@ -28,6 +29,7 @@ function gitCommit() {
 export function collectMeta(plan) {
   const versions = { "lib-server": versionOf(".") };
   for (const name of PEERS) versions[name] = versionOf(`node_modules/${name}`);
+  versions.h2load = h2loadVersion();
   return {
     node: process.version,
     platform: `${os.type()} ${os.release()} ${os.arch()}`,

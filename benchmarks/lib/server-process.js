@@ -50,8 +50,9 @@ export async function startServer(file, options = {}) {
   }
 }
 
-// env: extra environment variables for the server (e.g. STATIC_ROOT).
-async function startOnPort(file, port, { plan, probe = true, env }) {
+// env: extra environment variables for the server (e.g. STATIC_ROOT); scheme:
+// "https" for a server that speaks TLS (the h2 scenarios).
+async function startOnPort(file, port, { plan, probe = true, env, scheme = "http" }) {
   const nodeArgs = probe ? [`--import=${PROBE}`, file] : [file];
   const { command, args } = serverCommand(plan ?? { pinned: false }, nodeArgs);
   const startedAt = process.hrtime.bigint();
@@ -105,7 +106,7 @@ async function startOnPort(file, port, { plan, probe = true, env }) {
   child.stdout.resume(); // keep draining whatever the server logs
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${scheme}://127.0.0.1:${port}`,
     startedAt,
     usage: () => readUsage(child),
     stop: () => stopServer(child),

@@ -24,6 +24,19 @@ for (const status of ["304", "404"]) {
   staticTargets.push(target(["static", status, "lib-server-raw"], ">=", 0.8, ["static", status, "sirv"]));
 }
 
+// Issue 26: lib-server's `listen({ http2: true })` against Fastify's `http2: true` and a
+// hand-written node:http2 server (compatibility API) sending the same headers, over h2c
+// and over TLS; and h2 multiplexing a page's assets on one connection against HTTP/1.1
+// on six, which it should not lose to.
+const h2Targets = [];
+for (const scenario of ["h2c", "h2-tls"]) {
+  for (const name of ["hello", "json", "1kb"]) {
+    h2Targets.push(target([scenario, name, "lib-server"], ">=", 1, [scenario, name, "fastify"]));
+    h2Targets.push(target([scenario, name, "lib-server"], ">=", 0.9, [scenario, name, "node"]));
+  }
+}
+h2Targets.push(target(["h2-multiplex", "h2", "lib-server"], ">=", 1, ["h2-multiplex", "http1", "lib-server"]));
+
 export const TARGETS = [
   sameCase("hello", "lib-server-lean", ">=", 0.95, "node"),
   sameCase("hello", "lib-server-lean", ">=", 1, "fastify"),
@@ -62,6 +75,7 @@ export const TARGETS = [
   sameCase("compose", "lib-server-compose-errors-on", ">=", 0.95, "lib-server-compose-errors-off"),
   sameCase("compose", "lib-server-compose-errors-on", ">=", 4, "express"),
   ...staticTargets,
+  ...h2Targets,
 ];
 
 // -> [{ scenario, case, metric, subject, peer, op, factor, ratio, pass, reason }]
@@ -82,7 +96,8 @@ export function evaluateTargets(scenarios, targets = TARGETS) {
       case: caseName,
       metric,
       subject: subject?.label ?? t.subject[2],
-      peer: peer?.label ?? t.peer[2],
+      // A peer from another case (h2 against HTTP/1.1) says which.
+      peer: `${peer?.label ?? t.peer[2]}${t.peer[0] === scenarioName && t.peer[1] === caseName ? "" : ` (${t.peer[0]}/${t.peer[1]})`}`,
       op: t.op,
       factor: t.factor,
       margin: t.margin ?? 0,

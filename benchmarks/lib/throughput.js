@@ -2,10 +2,9 @@
 // servers start once, each in its own process; then, round after round, the
 // frameworks take turns (a different one first each round): check the answer,
 // warm up (first round only), measure.
-import { isDeepStrictEqual } from "node:util";
 import { startServer } from "./server-process.js";
-import { checkAnswer } from "./http-check.js";
-import { runLoad, loadProblems } from "./load.js";
+import { clientOf } from "./clients.js";
+import { loadProblems } from "./load.js";
 import { rotate } from "./stats.js";
 import { cpuTimes, othersShare } from "./contention.js";
 import { newEntry, presentServers, fail, finish } from "./roster.js";
@@ -19,16 +18,18 @@ export async function runThroughput(scenario, { plan, profile, log }) {
     name: c.name,
     title: c.title,
     connections: c.connections ?? profile.connections,
+    ...(c.streams ? { streams: c.streams } : {}),
     // A case whose req/s only the load generator limits ranks servers by CPU per request.
     primary: c.primary ?? "rps",
     servers: scenario.servers.map((server) => newEntry(server)),
   }));
   const entriesOf = (server) => cases.map((c) => c.servers[scenario.servers.indexOf(server)]);
+  const client = clientOf(scenario);
   const running = new Map();
   try {
     for (const server of presentServers(scenario.servers, entriesOf, log)) {
       try {
-        running.set(server, await startServer(server.file, { plan, env: scenario.env }));
+        running.set(server, await startServer(server.file, { plan, env: scenario.env, scheme: scenario.tls ? "https" : "http" }));
       } catch (error) {
         for (const entry of entriesOf(server)) fail(entry, "failed to start", error.message);
         log(`  ${server.label}: failed to start: ${error.message}`);
@@ -39,7 +40,7 @@ export async function runThroughput(scenario, { plan, profile, log }) {
         const entries = entriesOf(server);
         for (const [i, scenarioCase] of scenario.cases.entries()) {
           if (entries[i].status !== "ok") continue;
-          const turn = { server, handle: running.get(server), entry: entries[i], profile, plan, warm: round > 0 };
+          const turn = { server, client, handle: running.get(server), entry: entries[i], profile, plan, warm: round > 0 };
           const outcome = await runCase(scenarioCase, turn);
           log(`  ${scenario.name}/${scenarioCase.name} round ${round + 1}/${profile.rounds} ${server.label}: ${outcome}`);
         }
@@ -55,18 +56,21 @@ export async function runThroughput(scenario, { plan, profile, log }) {
 // Returns a one-line account of what happened, for the progress log.
 // A case's prepare(url, serverName) may adapt the request to one server
 // (e.g. send back the ETag that server gave out).
-async function runCase(scenarioCase, { server, handle, entry, profile, plan, warm }) {
+async function runCase(scenarioCase, { server, client, handle, entry, profile, plan, warm }) {
   const { url } = handle;
   const request = { ...scenarioCase.request, ...(await scenarioCase.prepare?.(url, server.name)) };
   const connections = scenarioCase.connections ?? profile.connections;
-  let problems = await checkAnswer(url, request, scenarioCase.expect);
+  // streams and protocol: for h2load (lib/clients.js); autocannon ignores them.
+  const shape = { streams: scenarioCase.streams, protocol: scenarioCase.protocol };
+  let problems = await client.check(url, request, scenarioCase.expect, scenarioCase.protocol);
   if (problems.length) return fail(entry, "wrong answer", problems.join("; "));
 
   if (profile.smoke) {
-    const summary = await runLoad(url, request, {
+    const summary = await client.load(url, request, {
+      ...shape,
       connections: Math.min(connections, 10),
       amount: scenarioCase.smokeRequests ?? profile.requests,
-      verifyBody: bodyVerifier(scenarioCase.expect),
+      expect: scenarioCase.expect,
     });
     problems = loadProblems(summary, scenarioCase.expect.status);
     if (problems.length) return fail(entry, "wrong answer under load", problems.join("; "));
@@ -78,10 +82,10 @@ async function runCase(scenarioCase, { server, handle, entry, profile, plan, war
   // own count, with a time limit that only stops a server that hangs).
   if (!warm) {
     const warmup = scenarioCase.warmup ?? { requests: profile.warmupRequests, seconds: profile.warmup };
-    await runLoad(url, request, { connections, amount: warmup.requests, maxSeconds: warmup.seconds });
+    await client.load(url, request, { ...shape, connections, amount: warmup.requests, maxSeconds: warmup.seconds });
   }
   // minDuration: cases whose answers take long need time for a few to complete.
-  const loadOptions = { connections, duration: Math.max(profile.duration, scenarioCase.minDuration ?? 0), generator: profile.load };
+  const loadOptions = { ...shape, connections, duration: Math.max(profile.duration, scenarioCase.minDuration ?? 0), generator: profile.load };
   // On a shared machine, a run during which other processes took 10% or more
   // of our cores is measured again (profile.retries times at most); the
   // cleanest attempt counts.
@@ -89,7 +93,7 @@ async function runCase(scenarioCase, { server, handle, entry, profile, plan, war
   let attempts = 0;
   while (attempts <= profile.retries) {
     attempts++;
-    const measured = await timedRun(handle, request, loadOptions, plan, scenarioCase.expect.status);
+    const measured = await timedRun(client, handle, request, loadOptions, plan, scenarioCase.expect.status);
     if (!best || cleaner(measured, best)) best = measured;
     if (best.problems.length === 0 && !(best.run.others >= profile.maxContention)) break;
   }
@@ -107,11 +111,11 @@ async function runCase(scenarioCase, { server, handle, entry, profile, plan, war
 
 // One timed run, with how much of the server's and autocannon's cores other
 // processes took meanwhile (null when not pinned or not on Linux).
-async function timedRun(handle, request, loadOptions, plan, expectedStatus) {
+async function timedRun(client, handle, request, loadOptions, plan, expectedStatus) {
   const cores = plan.pinned ? [plan.serverCpu, plan.loadCpu] : [];
   const usageBefore = await handle.usage();
   const coresBefore = cores.map(cpuTimes);
-  const summary = await runLoad(handle.url, request, loadOptions);
+  const summary = await client.load(handle.url, request, loadOptions);
   const coresAfter = cores.map(cpuTimes);
   const usageAfter = await handle.usage();
   const serverSeconds = cpuSeconds(usageBefore.cpu, usageAfter.cpu);
@@ -140,19 +144,4 @@ function cleaner(a, b) {
 
 function cpuSeconds(before, after) {
   return (after.user - before.user + after.system - before.system) / 1e6;
-}
-
-// Under smoke load every body is compared too, when the scenario knows it.
-function bodyVerifier(expect) {
-  if (typeof expect.body === "string" && expect.body !== "") return (text) => text === expect.body;
-  if (expect.json !== undefined) {
-    return (text) => {
-      try {
-        return isDeepStrictEqual(JSON.parse(text), expect.json);
-      } catch {
-        return false;
-      }
-    };
-  }
-  return undefined;
 }

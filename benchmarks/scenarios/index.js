@@ -12,8 +12,27 @@ import listing from "./listing.js";
 import scaling from "./scaling.js";
 import coldStart from "./cold-start.js";
 import memory from "./memory.js";
+import { h2c, h2Tls } from "./h2.js";
+import h2Multiplex from "./h2-multiplex.js";
 
-export const scenarios = [hello, json, params, middleware, postJson, routers, mounting, compose, staticFiles, listing, scaling, coldStart, memory];
+export const scenarios = [
+  hello,
+  json,
+  params,
+  middleware,
+  postJson,
+  routers,
+  mounting,
+  compose,
+  staticFiles,
+  listing,
+  scaling,
+  coldStart,
+  memory,
+  h2c,
+  h2Tls,
+  h2Multiplex,
+];
 
 export function selectScenarios(names) {
   if (names.length === 0) return scenarios;

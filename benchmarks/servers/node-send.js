@@ -5,9 +5,13 @@
 import { hash } from "node:crypto";
 
 export function sendLikeExpress(res, body, type) {
-  const length = Buffer.byteLength(body);
   res.setHeader("Content-Type", type);
-  res.setHeader("Content-Length", length);
-  res.setHeader("ETag", `W/"${length.toString(16)}-${hash("sha1", body, "base64").slice(0, 27)}"`);
+  res.setHeader("Content-Length", Buffer.byteLength(body));
+  res.setHeader("ETag", expressEtag(body));
   res.end(body);
+}
+
+// Express's default ETag for a string body: weak, length and SHA-1.
+export function expressEtag(body) {
+  return `W/"${Buffer.byteLength(body).toString(16)}-${hash("sha1", body, "base64").slice(0, 27)}"`;
 }

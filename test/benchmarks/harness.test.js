@@ -10,6 +10,7 @@ import { evaluateTargets } from "../../benchmarks/lib/targets.js";
 import { parseCpuList } from "../../benchmarks/lib/affinity.js";
 import { cpuTimes, othersShare } from "../../benchmarks/lib/contention.js";
 import { runLoad, loadProblems } from "../../benchmarks/lib/load.js";
+import { summarize as summarizeH2load } from "../../benchmarks/lib/h2load.js";
 import { parseCommandLine } from "../../benchmarks/lib/args.js";
 import { spawnSync } from "node:child_process";
 import http from "node:http";
@@ -214,4 +215,43 @@ describe("wrk as the load generator (--load wrk)", () => {
     },
     20_000,
   );
+});
+
+describe("h2load output", () => {
+  const stdout = (done, failed, data) =>
+    [
+      "finished in 500.00ms, 8.00 req/s, 1KB/s",
+      `requests: ${done + failed} total, ${done + failed} started, ${done} done, ${done} succeeded, ${failed} failed, ${failed} errored, 0 timeout`,
+      `status codes: ${done} 2xx, 0 3xx, 0 4xx, 0 5xx`,
+      `traffic: 1.00KB (1000) total, 100B (100) headers (space savings 90.00%), ${data}B (${data}) data`,
+    ].join("\n");
+  const log = (rows) => rows.map(([status, micros]) => `1795764768103291\t${status}\t${micros}`).join("\n");
+
+  it("counts answers by status from the per-request log, with latencies in ms", () => {
+    const rows = [
+      [200, 1000],
+      [200, 2000],
+      [200, 3000],
+      [404, 4000],
+    ];
+    const summary = summarizeH2load(stdout(4, 0, 8), log(rows), { childCpu: 0.25, bodyBytes: 2, fixedAmount: true });
+    expect(summary).toMatchObject({ requests: 4, seconds: 0.5, rps: 8, clientCpu: 0.5, statuses: { 200: 3, 404: 1 }, errors: 0, mismatches: 0 });
+    expect(summary.latency.p50).toBe(2);
+    expect(loadProblems(summary, 200)).toEqual(["1 × status 404, expected 200"]);
+  });
+
+  it("flags failed streams and body bytes that do not add up", () => {
+    const summary = summarizeH2load(
+      stdout(2, 1, 5),
+      log([
+        [200, 10],
+        [200, 20],
+        [-1, 30],
+      ]),
+      { childCpu: null, bodyBytes: 2, fixedAmount: true },
+    );
+    expect(summary.requests).toBe(2);
+    expect(summary.clientCpu).toBeNull();
+    expect(loadProblems(summary, 200)).toEqual(["1 connection errors", "1 wrong bodies"]);
+  });
 });

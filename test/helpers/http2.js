@@ -1,48 +1,11 @@
-// HTTP/2 in tests: a throwaway self-signed certificate (made with openssl at test time,
-// once per process), Node's http2 client for one request, and curl for a second, independent
+// HTTP/2 in tests: a self-signed certificate (made with openssl at test time), Node's
+// http2 client for one request, and curl for a second, independent
 // HTTP/2 client.
 import http2 from "node:http2";
-import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { spawn, spawnSync } from "node:child_process";
 
-let certificate;
-
-/** { key, cert } for "localhost" and 127.0.0.1, valid one day. */
-export function testCertificate() {
-  if (certificate) return certificate;
-  const dir = mkdtempSync(join(tmpdir(), "lib-server-h2-cert-"));
-  try {
-    execFileSync(
-      "openssl",
-      [
-        "req",
-        "-x509",
-        "-newkey",
-        "ec",
-        "-pkeyopt",
-        "ec_paramgen_curve:prime256v1",
-        "-nodes",
-        "-days",
-        "1",
-        "-subj",
-        "/CN=localhost",
-        "-addext",
-        "subjectAltName=DNS:localhost,IP:127.0.0.1",
-        "-keyout",
-        join(dir, "key.pem"),
-        "-out",
-        join(dir, "cert.pem"),
-      ],
-      { stdio: "ignore" },
-    );
-    certificate = { key: readFileSync(join(dir, "key.pem")), cert: readFileSync(join(dir, "cert.pem")) };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  return certificate;
-}
+/** { key, cert } for "localhost" and 127.0.0.1: scripts/test-certificate.js, shared with the benchmarks. */
+export { testCertificate } from "../../scripts/test-certificate.js";
 
 /** Listens `app.listen({ port: 0, host, http2: true, ...options })`; resolves to { server, port, close() }. */
 export function listenHttp2(app, options = {}) {

@@ -3,22 +3,20 @@
 // with 304s; the directory listing opens and its links work.
 // Needs Chromium at /usr/bin/chromium (Debian: apt-get install -y chromium).
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serveStatic } from "../../src/static/index.js";
 import { listen, fallbackHandler } from "./helpers.js";
+import { hasChromium, launchChromium, warnIfNoChromium } from "../helpers/chromium.js";
 
-const CHROMIUM = "/usr/bin/chromium";
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) console.warn(`[static browser test] skipped: ${CHROMIUM} not found (apt-get install -y chromium)`);
+warnIfNoChromium("static browser test");
 
 const PUBLIC = fileURLToPath(new URL("../../examples/public", import.meta.url));
 const ARTIFACTS = fileURLToPath(new URL("../artifacts", import.meta.url));
 
 describe.skipIf(!hasChromium)("examples/public in Chromium", () => {
-  let server, context, page, profile;
+  let server, browser, page;
   const statuses = []; // [status, url] of every response the server finished
 
   beforeAll(async () => {
@@ -27,29 +25,13 @@ describe.skipIf(!hasChromium)("examples/public in Chromium", () => {
       res.on("finish", () => statuses.push([res.statusCode, req.url]));
       files(req, res);
     });
-    const { chromium } = await import("playwright-core");
-    profile = mkdtempSync(join(tmpdir(), "lib-server-chromium-"));
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
-    page = context.pages()[0] ?? (await context.newPage());
+    browser = await launchChromium();
+    page = browser.page;
   }, 60_000);
 
   afterAll(async () => {
-    await context?.close();
+    await browser?.close();
     await server?.close();
-    if (profile) rmSync(profile, { recursive: true, force: true });
   });
 
   it("loads the page, its stylesheet, module script and image", async () => {

@@ -24,6 +24,12 @@ export class Http2ServerResponse extends NodeHttp2ServerResponse {
     return this;
   }
 
+  // Node's HTTP/1 responses have it, and middleware calls it to send the head before a
+  // body it writes itself (express-session, compression); Node's HTTP/2 compat lacks it.
+  _implicitHeader() {
+    this.writeHead(this.statusCode);
+  }
+
   get statusMessage() {
     return "";
   }

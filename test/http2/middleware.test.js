@@ -121,10 +121,8 @@ overEachTransport(
     app.get("/logout", (req, res, next) => req.session.destroy((error) => (error ? next(error) : res.send("bye"))));
   },
   (server, transport) => {
-    // Known core bug (reported in h2-notes, 2026-11-27): the HTTP/2 response has no
-    // _implicitHeader(), which express-session's res.end calls whenever it saves a session,
-    // so h2 gets a stream reset where HTTP/1.1 gets the answer. `.fails` goes once it is fixed.
-    it.fails("keeps a session per client across requests, with a Secure cookie over TLS only", async () => {
+    // express-session's res.end calls res._implicitHeader() whenever it saves a session.
+    it("keeps a session per client across requests, with a Secure cookie over TLS only", async () => {
       const h1 = jarClient(server.h1);
       const h2 = jarClient(server.h2);
       for (const visits of [1, 2, 3]) {

@@ -46,7 +46,9 @@ proto.init = function init(options = {}) {
   this.server = null;
   this.cache = Object.create(null);
   this.engines = Object.create(null);
-  this.settings = Object.create(null);
+  // Not Object.create(null): V8 makes that a dictionary, and res.send/res.json read settings
+  // on every request (PERFORMANCE.md, issue 25).
+  this.settings = Object.setPrototypeOf({}, null);
   this.locals = Object.create(null);
   this.mountpath = "/";
   this[ROUTER] = null;

@@ -41,7 +41,6 @@ class Walk {
     this.chain = chain;
     this.treeParams = treeParams;
     this.idx = 0;
-    this.lastTaken = -1; // stack position of the last layer router 2 would have entered
     this.sync = 0;
     this.removed = "";
     this.slashAdded = false;
@@ -89,6 +88,7 @@ class Walk {
     if (path === undefined) return this.finish(layerError); // a hand-made request without a URL
 
     const chain = this.chain;
+    let skippedLast = false; // the last layer looked at does not take the request (router 2 would not enter it)
     while (this.idx < chain.length) {
       const entry = chain[this.idx++];
       const layer = entry.layer;
@@ -102,10 +102,12 @@ class Walk {
         } catch (decodeError) {
           if (debugging) explainSkip(layer, req, `a param does not decode (${decodeError.message})`);
           layerError = layerError || decodeError;
+          skippedLast = true;
           continue;
         }
         if (match === null) {
           if (debugging) explainSkip(layer, req, `its path does not match ${path}`);
+          skippedLast = true;
           continue;
         }
       }
@@ -114,6 +116,7 @@ class Walk {
       if (layerRoute !== undefined) {
         if (layerError) {
           if (debugging) explainSkip(layer, req, "an error is pending and routes do not take errors");
+          skippedLast = true;
           continue;
         }
         // req.method is read here, not once: method-override and friends change it.
@@ -124,7 +127,7 @@ class Walk {
         if (!layerRoute._handlesMethod(method) && method !== "HEAD") {
           if (debugging) explainSkip(layer, req, `it has no handler for ${method}`);
           if (this.allowed !== null && method === "OPTIONS") this.allowed.push(...layerRoute._methods());
-          if (method === "HEAD") this.lastTaken = entry.position; // router 2 enters it, which calls next
+          skippedLast = method !== "HEAD"; // router 2 enters it for HEAD, which calls next
           continue;
         }
         req.route = layerRoute;
@@ -135,11 +138,10 @@ class Walk {
             req,
             layerError ? "an error is pending and it is not an error handler (4 arguments)" : "it is an error handler and no error is pending",
           );
-        this.lastTaken = entry.position; // router 2 enters it, which calls next
+        skippedLast = false; // router 2 enters it, which calls next
         continue;
       }
 
-      this.lastTaken = entry.position;
       req.params = router.mergeParams ? mergeParams(match.params, this.parentParams) : match.params;
       if (layer.keys.length !== 0 && hasParamCallbacks(router)) {
         return processParams(router, layer, path, req, this.res, (this.paramsCalled ??= new Map()), (paramError) => {
@@ -158,7 +160,9 @@ class Walk {
     if (debugging) this.explainLeftOut(router.stack.length);
     // As router 2: a next() from the stack's last layer leaves a tick later; running out of
     // layers that match leaves at once (Jest's fake timers hold back a setImmediate).
-    if (this.lastTaken === router.stack.length - 1) setImmediate(finishWalk, this, layerError);
+    const last = chain[chain.length - 1];
+    const tookLast = last === undefined ? router.stack.length === 0 : last.position === router.stack.length - 1 && !skippedLast;
+    if (tookLast) setImmediate(finishWalk, this, layerError);
     else this.finish(layerError);
   }
 

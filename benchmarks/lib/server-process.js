@@ -122,13 +122,17 @@ function errorLine(stderr) {
   return lines.find((line) => /^\w*Error\b/.test(line)) ?? lines.at(-1) ?? "";
 }
 
+// A server may still be working off a load generator's backlog (HTTP/2 streams h2load
+// left queued when it stopped) before it reads the IPC message.
+const USAGE_TIMEOUT_MS = 30_000;
+
 // -> { memory: process.memoryUsage(), cpu: process.cpuUsage(), node: process.version } of the server.
 function readUsage(child) {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.off("message", onMessage);
       reject(new Error("no usage report from the server"));
-    }, 5_000);
+    }, USAGE_TIMEOUT_MS);
     function onMessage(message) {
       if (message?.type !== "bench:usage") return;
       clearTimeout(timer);

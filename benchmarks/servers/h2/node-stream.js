@@ -1,6 +1,9 @@
 // The same hand-written server on node:http2's core stream API (no req/res objects),
-// to show what the compatibility layer costs; the file goes out with respondWithFile.
+// to show what the compatibility layer costs. The file is streamed from disk as the compat
+// server does: respondWithFile() crashed Node 24.21 (a segfault) when h2load reset its
+// streams at the end of a run.
 import { createServer, createSecureServer, constants } from "node:http2";
+import { createReadStream, stat } from "node:fs";
 import { expressEtag } from "../node-send.js";
 import { fileFor, fileHeaders } from "./hand-written.js";
 import { tls } from "./tls.js";
@@ -25,20 +28,12 @@ function onStream(stream, headers) {
   if (path === "/json") return send(stream, BODY, "application/json; charset=utf-8");
   const file = fileFor(path);
   if (!file) return notFound(stream);
-  stream.respondWithFile(
-    file,
-    {},
-    {
-      statCheck(stats, responseHeaders) {
-        if (!stats.isFile()) {
-          notFound(stream);
-          return false;
-        }
-        Object.assign(responseHeaders, fileHeaders(file, stats));
-      },
-      onError: () => notFound(stream),
-    },
-  );
+  stat(file, (error, stats) => {
+    if (stream.destroyed) return;
+    if (error || !stats.isFile()) return notFound(stream);
+    stream.respond({ [HTTP2_HEADER_STATUS]: 200, ...fileHeaders(file, stats), "content-length": stats.size });
+    createReadStream(file).pipe(stream);
+  });
 }
 
 // h2 only: the stream API has no HTTP/1.1 fallback to offer.

@@ -127,7 +127,7 @@ class Walk {
         if (!layerRoute._handlesMethod(method) && method !== "HEAD") {
           if (debugging) explainSkip(layer, req, `it has no handler for ${method}`);
           if (this.allowed !== null && method === "OPTIONS") this.allowed.push(...layerRoute._methods());
-          skippedLast = method !== "HEAD"; // router 2 enters it for HEAD, which calls next
+          skippedLast = true;
           continue;
         }
         req.route = layerRoute;

@@ -148,7 +148,10 @@ export function removeHeaders(res, headers) {
 // (no middleware or app replaced it), read Node's header storage directly: the same
 // answer without the name's validation and lower-casing on every call.
 export function headerOf(res, header) {
-  if (res.getHeader !== nativeGetHeader) return res.getHeader(header.name);
+  if (res.getHeader !== nativeGetHeader) {
+    const headers = res.getHeader === http2GetHeader ? http2HeadersOf(res) : null;
+    return headers === null ? res.getHeader(header.name) : headers[header.lower];
+  }
   const key = outHeadersKeyOf(res);
   if (key === null) return res.getHeader(header.name);
   const headers = res[key];
@@ -207,10 +210,50 @@ HeaderStorage.prototype = Object.freeze(Object.setPrototypeOf({}, null));
 export function setValidHeader(res, header, value) {
   const key = res.setHeader === nativeSetHeader ? outHeadersKeyOf(res) : null;
   if (key === null || res._header) {
-    res.setHeader(header.name, value);
+    const headers = res.setHeader === http2SetHeader && !res.headersSent ? http2HeadersOf(res) : null;
+    if (headers === null) res.setHeader(header.name, value);
+    else headers[header.lower] = value;
     return;
   }
   let headers = res[key];
   if (headers === null) res[key] = headers = new HeaderStorage();
   storeEntry(headers, header, [header.name, value]);
+}
+
+/**
+ * HTTP/2: node:http2's compat response keeps its headers in a null-prototype object under a
+ * private symbol (kHeaders), lower-cased name → value as given; its getHeader validates the
+ * name, lower-cases it and reads that, its setHeader validates, lower-cases and writes it.
+ * headerOf and setValidHeader use it directly, as they do kOutHeaders, for the responses
+ * whose getHeader is Node's and whose setHeader is lib-server's HTTP/2 one (which only drops
+ * connection-specific names, never one of headers.js's): src/http2/response.js registers
+ * that class when it loads. Checked on the methods' source as outHeadersKeyOf is; null when
+ * a Node release stores them otherwise.
+ */
+export function useHttp2HeaderStorage(Http2Response) {
+  const { getHeader } = Http2Response.prototype;
+  const setter = Object.getOwnPropertySymbols(Object.getPrototypeOf(Http2Response.prototype)).find((s) => s.description === "setHeader");
+  const setHeaderStores = setter !== undefined && H2_SET_STORES.test(String(Object.getPrototypeOf(Http2Response.prototype)[setter]));
+  if (!setHeaderStores || !H2_GET_READS.test(String(getHeader))) return;
+  http2GetHeader = getHeader;
+  http2SetHeader = Http2Response.prototype.setHeader;
+}
+
+/** The header storage of an HTTP/2 compat response, or null (see useHttp2HeaderStorage). */
+export function http2HeadersOf(res) {
+  if (http2GetHeader === null) return null;
+  if (http2HeadersKey === undefined) http2HeadersKey = findHttp2HeadersKey(res);
+  return http2HeadersKey === null ? null : res[http2HeadersKey];
+}
+
+let http2GetHeader = null;
+let http2SetHeader = null;
+let http2HeadersKey;
+const H2_SET_STORES = /this\[kHeaders\]\[name\] = value;\s*\}$/;
+const H2_GET_READS = /name = name\.trim\(\)\.toLowerCase\(\);\s*return this\[kHeaders\]\[name\];\s*\}$/;
+
+function findHttp2HeadersKey(res) {
+  const key = Object.getOwnPropertySymbols(res).find((symbol) => symbol.description === "headers");
+  const headers = key && res[key];
+  return typeof headers === "object" && headers !== null && Object.getPrototypeOf(headers) === null ? key : null;
 }

@@ -2,6 +2,7 @@
 // about what an HTTP/1.1 app legitimately does and HTTP/2 cannot carry.
 import { nodeModule } from "../deps.js";
 import { isConnectionSpecific, withoutConnectionHeaders } from "./connection-headers.js";
+import { useHttp2HeaderStorage } from "../node-internals.js";
 
 const { Http2ServerResponse: NodeHttp2ServerResponse } = nodeModule("node:http2");
 
@@ -38,3 +39,5 @@ export class Http2ServerResponse extends NodeHttp2ServerResponse {
     // no reason phrase in HTTP/2: ignored (finalhandler and Express set it on every error)
   }
 }
+
+useHttp2HeaderStorage(Http2ServerResponse);

@@ -4,6 +4,7 @@
 import { nodeModule } from "../deps.js";
 import { routeByPreface } from "./preface.js";
 import { guardSession } from "./session.js";
+import { http1RequestDeadlines, watchHttp1Connection } from "./http1-deadlines.js";
 
 const http2 = nodeModule("node:http2");
 
@@ -34,7 +35,9 @@ export function createServer({ tls, limits, classes, http1Server, handler, onSes
       if (socket.alpnProtocol === "h2") return;
       http1Sockets.add(socket);
       socket.once("close", () => http1Sockets.delete(socket));
+      watchHttp1Connection(server, socket, limits);
     });
+    server.on("request", http1RequestDeadlines(server, limits));
   } else {
     const h2c = http2.createServer(options, handler);
     h2c.on("session", (session) => track(sessions, session, limits, onSessionError));

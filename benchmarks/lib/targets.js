@@ -33,6 +33,7 @@ for (const scenario of ["h2c", "h2-tls"]) {
   for (const name of ["hello", "json", "1kb"]) {
     h2Targets.push(target([scenario, name, "lib-server"], ">=", 1, [scenario, name, "fastify"]));
     h2Targets.push(target([scenario, name, "lib-server"], ">=", 0.9, [scenario, name, "node"]));
+    if (name !== "1kb") h2Targets.push(target([scenario, name, "lib-server"], ">=", 1, [scenario, name, "fastify-etag"]));
   }
 }
 h2Targets.push(target(["h2-multiplex", "h2", "lib-server"], ">=", 1, ["h2-multiplex", "http1", "lib-server"]));

@@ -1,5 +1,6 @@
 // HTTP/2 with h2load: the same three answers over h2c (prior knowledge) and over h2
-// with TLS, from lib-server's `listen({ http2: true })`, Fastify's `http2: true` and
+// with TLS, from lib-server's `listen({ http2: true })` (ETag on, and off as Fastify's),
+// Fastify's `http2: true` (alone, and with @fastify/etag) and
 // a hand-written node:http2 server sending the same headers (compatibility API, and
 // the core stream API to show what that layer costs).
 import { join } from "node:path";
@@ -28,7 +29,9 @@ const CASES = [
 
 const SERVERS = servers("h2", [
   { name: "lib-server", label: "lib-server (listen, http2: true)" },
+  { name: "lib-server-no-etag", label: "lib-server, etag off" },
   { name: "fastify", label: "Fastify (http2: true)" },
+  { name: "fastify-etag", label: "Fastify + @fastify/etag (http2: true)" },
   { name: "node", label: "node:http2, same headers (compat API)" },
   { name: "node-stream", label: "node:http2, same headers (stream API)" },
 ]);

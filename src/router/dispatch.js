@@ -55,7 +55,7 @@ class Walk {
     this.parentBaseUrl = req.baseUrl;
     this.parentUrl = req.baseUrl || "";
     this.parentNext = req.next;
-    this.next = (err) => this.nextLayer(err);
+    this.next = nextOf(this);
   }
 
   // Finds the next layer (or, inside a route, the next handler) that takes this request,
@@ -285,6 +285,12 @@ class ObservedWalk extends Walk {
 }
 
 const finishWalk = (walk, err) => walk.finish(err);
+
+// A walk's `next`, made out here: the same closure made inside the constructor kept every
+// request's objects alive through the young generation's collections once the first few were
+// promoted, and V8 grew the young generation to its maximum under load (peak RSS of a hello
+// server on Node 24: ~150 MB against ~85 MB; PERFORMANCE.md).
+const nextOf = (walk) => (err) => walk.nextLayer(err);
 
 const NO_MATCH = { chain: [], treeParams: null };
 

@@ -1,11 +1,13 @@
 // Throughput of examples/cluster.js (hello route) with 1 worker, then 2: autocannon against
 // each for --duration seconds (default 10), 100 connections.
-//   node scripts/cluster-throughput.js [--duration 10] [--connections 100] [--workers 1,2]
+//   node scripts/cluster-throughput.js [--duration 10] [--connections 100] [--workers 1,2] [--node 24]
+// --node 22|24|26|current: the Node line the workers and autocannon run on (default 24).
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { DEFAULT_BENCH_LINE, rerunOnNode } from "../benchmarks/lib/node-choice.js";
 
 const EXAMPLE = fileURLToPath(new URL("../examples/cluster.js", import.meta.url));
 
@@ -14,6 +16,7 @@ const { values } = parseArgs({
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "100" },
     workers: { type: "string", default: "1,2" },
+    node: { type: "string", default: DEFAULT_BENCH_LINE },
   },
 });
 
@@ -50,12 +53,17 @@ async function measure(workers) {
   }
 }
 
-const rows = [];
-for (const workers of values.workers.split(",").map(Number)) rows.push(await measure(workers));
-console.log("workers  req/s     p99 ms  errors  non-2xx");
-for (const row of rows) {
-  console.log(
-    `${String(row.workers).padEnd(8)} ${String(Math.round(row.rps)).padEnd(9)} ${String(row.p99).padEnd(7)} ${String(row.errors).padEnd(7)} ${row.non2xx}`,
-  );
+const exitCode = await rerunOnNode(values.node, fileURLToPath(import.meta.url), process.argv.slice(2));
+if (exitCode !== null) process.exitCode = exitCode;
+else {
+  const rows = [];
+  for (const workers of values.workers.split(",").map(Number)) rows.push(await measure(workers));
+  console.log(`Node ${process.version}`);
+  console.log("workers  req/s     p99 ms  errors  non-2xx");
+  for (const row of rows) {
+    console.log(
+      `${String(row.workers).padEnd(8)} ${String(Math.round(row.rps)).padEnd(9)} ${String(row.p99).padEnd(7)} ${String(row.errors).padEnd(7)} ${row.non2xx}`,
+    );
+  }
+  if (rows.length > 1) console.log(`speed-up ${rows.at(-1).workers} vs ${rows[0].workers} workers: x${(rows.at(-1).rps / rows[0].rps).toFixed(2)}`);
 }
-if (rows.length > 1) console.log(`speed-up ${rows.at(-1).workers} vs ${rows[0].workers} workers: x${(rows.at(-1).rps / rows[0].rps).toFixed(2)}`);

@@ -52,6 +52,8 @@ export function finalHandler(req, res, err, env, onError) {
   // involved, which Jest's fake timers would hold back). A body a parser gave up on past
   // its limit is not drained: the connection closes after this answer instead.
   if (req.readableEnded || !req.socket || isBodyAbandoned(req)) write();
+  // A destroyed request will not end: answered a tick later, as stream.finished() would.
+  else if (req.destroyed) process.nextTick(write);
   else {
     req.unpipe();
     whenRead(req, write);

@@ -12,7 +12,7 @@ function serverClassField(server, name) {
   let field = serverClassFields.get(name);
   if (field === undefined) {
     // Not remembered when absent: an HTTP/2 server has no such field, an http.Server has.
-    field = Object.getOwnPropertySymbols(server).find((s) => s.description === name);
+    field = ownSymbol(server, name);
     if (field !== undefined) serverClassFields.set(name, field);
   }
   return field;
@@ -75,7 +75,7 @@ export const connectionsOf = (server) => connectionList(server, "all");
 export const idleConnectionsOf = (server) => connectionList(server, "idle");
 
 function connectionList(server, which) {
-  const key = Object.getOwnPropertySymbols(server).find((symbol) => symbol.description === "http.server.connections");
+  const key = ownSymbol(server, "http.server.connections");
   const list = key && server[key];
   return typeof list?.[which] === "function"
     ? list[which]()
@@ -114,7 +114,7 @@ const GET_READS = new RegExp(
 function findOutHeadersKey(res) {
   const { setHeader, getHeader } = http.OutgoingMessage.prototype;
   if (!SET_STORES.test(String(setHeader)) || !GET_READS.test(String(getHeader))) return null;
-  const key = Object.getOwnPropertySymbols(res).find((symbol) => symbol.description === "kOutHeaders");
+  const key = ownSymbol(res, "kOutHeaders");
   if (key === undefined) return null;
   const headers = res[key];
   return headers === null || (typeof headers === "object" && Object.getPrototypeOf(headers) === null) ? key : null;
@@ -231,12 +231,12 @@ export function setValidHeader(res, header, value) {
  * a Node release stores them otherwise.
  */
 export function useHttp2HeaderStorage(Http2Response) {
-  const { getHeader } = Http2Response.prototype;
-  const setter = Object.getOwnPropertySymbols(Object.getPrototypeOf(Http2Response.prototype)).find((s) => s.description === "setHeader");
-  const setHeaderStores = setter !== undefined && H2_SET_STORES.test(String(Object.getPrototypeOf(Http2Response.prototype)[setter]));
-  if (!setHeaderStores || !H2_GET_READS.test(String(getHeader))) return;
+  const { getHeader, setHeader } = Http2Response.prototype;
+  const nodePrototype = Object.getPrototypeOf(Http2Response.prototype);
+  const storeHeader = nodePrototype[ownSymbol(nodePrototype, "setHeader")]; // Node's [kSetHeader]
+  if (!H2_SET_STORES.test(String(storeHeader)) || !H2_GET_READS.test(String(getHeader))) return;
   http2GetHeader = getHeader;
-  http2SetHeader = Http2Response.prototype.setHeader;
+  http2SetHeader = setHeader;
 }
 
 /** The header storage of an HTTP/2 compat response, or null (see useHttp2HeaderStorage). */
@@ -253,7 +253,12 @@ const H2_SET_STORES = /this\[kHeaders\]\[name\] = value;\s*\}$/;
 const H2_GET_READS = /name = name\.trim\(\)\.toLowerCase\(\);\s*return this\[kHeaders\]\[name\];\s*\}$/;
 
 function findHttp2HeadersKey(res) {
-  const key = Object.getOwnPropertySymbols(res).find((symbol) => symbol.description === "headers");
+  const key = ownSymbol(res, "headers");
   const headers = key && res[key];
   return typeof headers === "object" && headers !== null && Object.getPrototypeOf(headers) === null ? key : null;
+}
+
+// The symbol-keyed own property Node declared as Symbol(description), or undefined.
+function ownSymbol(object, description) {
+  return Object.getOwnPropertySymbols(object).find((symbol) => symbol.description === description);
 }

@@ -284,3 +284,40 @@ describe("header calls a wrapped setHeader/removeHeader sees", () => {
     }
   });
 });
+
+describe("a request destroyed before anything answered it", () => {
+  it("is still answered by the final handler (a tick later), and the server keeps serving", async () => {
+    const app = new Server();
+    const seen = [];
+    app.get("/gone", (req, res, next) => {
+      const end = res.end;
+      res.end = function (...args) {
+        seen.push("final handler answered");
+        return end.apply(this, args);
+      };
+      req.destroy();
+      // Its 'close' already emitted when the final handler runs.
+      req.once("close", () =>
+        setImmediate(() => {
+          next();
+          seen.push("after next()");
+        }),
+      );
+    });
+    app.get("/ok", (req, res) => res.send("still serving"));
+    const server = await start(app);
+    try {
+      const outcome = await request(server.port, { path: "/gone" }).then(
+        (res) => `answered ${res.status}`,
+        (err) => `cut: ${err.code ?? err.message}`,
+      );
+      expect(outcome).toMatch(/^cut: /);
+      // A tick later, as stream.finished() called back on a destroyed stream.
+      await vi.waitFor(() => expect(seen).toEqual(["after next()", "final handler answered"]));
+      const ok = await request(server.port, { path: "/ok" });
+      expect([ok.status, ok.text]).toEqual([200, "still serving"]);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -49,8 +49,11 @@ class Entry {
     // Weak, exactly as the `etag` package (send, Express) computes it for fs.Stats:
     // the bytes are only known to be "the same file", and an encoder in front
     // (compression()) may change them without touching the tag.
-    this.etag = `W/"${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}"`;
-    this.lastModified = new Date(stat.mtimeMs).toUTCString();
+    // Both from stat.mtime, which Node rounds to the millisecond: new Date(stat.mtimeMs)
+    // truncates, a second early for a file modified in a second's last half millisecond.
+    const mtime = stat.mtime;
+    this.etag = `W/"${stat.size.toString(16)}-${mtime.getTime().toString(16)}"`;
+    this.lastModified = mtime.toUTCString();
     this.type = mimeTypes().contentType(extname(path)) || "application/octet-stream";
   }
 

@@ -4,6 +4,8 @@
 // - Error bodies from Express's final handler include stack traces that differ.
 // - Symlinks leaving the root: serve-static follows them, we don't (security.test.js).
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { utimesSync } from "node:fs";
+import { join } from "node:path";
 import express from "express";
 import { serveStatic } from "../../src/static/index.js";
 import Server from "../../src/index.js";
@@ -67,7 +69,11 @@ beforeAll(() => {
     "percent%20.txt": "literal percent",
     ".env": "SECRET=1",
     ".hidden/file.txt": "h",
+    "late.txt": "modified in a second's last half millisecond",
   });
+  // mtime 0.99995 s past a second: Node's stat.mtime rounds it up to the next second.
+  const late = 1_795_779_574.99995;
+  utimesSync(join(tree.root, "late.txt"), late, late);
 });
 
 afterAll(async () => {
@@ -76,6 +82,10 @@ afterAll(async () => {
 });
 
 describe("matches express.static", () => {
+  it("Last-Modified and ETag of a file modified in a second's last half millisecond", async () => {
+    await compare("/late.txt");
+  });
+
   it.each([
     "/hello.txt",
     "/empty.txt",

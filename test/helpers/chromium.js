@@ -46,3 +46,21 @@ export async function launchChromium({ args = [], ...options } = {}) {
     },
   };
 }
+
+// examples/public's page in a browser: its module script has run (app.js marks the document).
+export const exampleModuleRan = (page, timeout = 15_000) => page.waitForFunction(() => document.documentElement.dataset.module === "ready", null, { timeout });
+
+/** What the browser rendered of examples/public's page, and how each resource reached it. */
+export function renderedExample(page) {
+  return page.evaluate(() => {
+    const status = document.querySelector("#status");
+    const logo = document.querySelector("#logo");
+    return {
+      text: status.textContent,
+      color: getComputedStyle(status).color,
+      imageWidth: logo.naturalWidth,
+      imageComplete: logo.complete,
+      protocols: performance.getEntries().flatMap((entry) => (entry.nextHopProtocol ? [[new URL(entry.name).pathname, entry.nextHopProtocol]] : [])),
+    };
+  });
+}

@@ -8,7 +8,7 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { fileURLToPath } from "node:url";
 import Server from "../../src/index.js";
-import { hasChromium, launchChromium, warnIfNoChromium } from "../helpers/chromium.js";
+import { exampleModuleRan, hasChromium, launchChromium, renderedExample, warnIfNoChromium } from "../helpers/chromium.js";
 import { ensureTestCertificate } from "../../scripts/test-certificate.js";
 import { listenHttp2, testCertificate } from "../helpers/http2.js";
 
@@ -18,22 +18,6 @@ if (certificateMissing) console.warn(`[HTTP/2 browser test] skipped: ${certifica
 
 const PUBLIC = fileURLToPath(new URL("../../examples/public", import.meta.url));
 const PAGE_RESOURCES = ["/", "/style.css", "/app.js", "/logo.png"];
-
-// What the browser rendered and how each resource reached it.
-function rendered(page) {
-  return page.evaluate(() => {
-    const status = document.querySelector("#status");
-    const logo = document.querySelector("#logo");
-    return {
-      text: status.textContent,
-      color: getComputedStyle(status).color,
-      imageWidth: logo.naturalWidth,
-      protocols: performance.getEntries().flatMap((entry) => (entry.nextHopProtocol ? [[new URL(entry.name).pathname, entry.nextHopProtocol]] : [])),
-    };
-  });
-}
-
-const moduleRan = (page) => page.waitForFunction(() => document.documentElement.dataset.module === "ready", null, { timeout: 15_000 });
 
 describe.skipIf(!hasChromium || certificateMissing)("examples/public in Chromium over HTTP/2 with TLS", () => {
   let app, base;
@@ -61,8 +45,8 @@ describe.skipIf(!hasChromium || certificateMissing)("examples/public in Chromium
 
     it("renders the page with its stylesheet, module script and image, all over h2", async () => {
       await browser.page.goto(`${base}/`);
-      await moduleRan(browser.page);
-      const result = await rendered(browser.page);
+      await exampleModuleRan(browser.page);
+      const result = await renderedExample(browser.page);
       expect(result.text).toMatch(/^Module loaded at /);
       expect(result.color).toBe("rgb(10, 125, 50)"); // style.css applied to the class app.js adds
       expect(result.imageWidth).toBe(16);
@@ -77,7 +61,7 @@ describe.skipIf(!hasChromium || certificateMissing)("examples/public in Chromium
     it("revalidates on reload over h2 and gets 304s", async () => {
       const before = seen.length;
       await browser.page.reload();
-      await moduleRan(browser.page);
+      await exampleModuleRan(browser.page);
       const answers = seen.slice(before).filter(([, , url]) => url !== "/favicon.ico");
       expect(answers.some(([, status]) => status === 304)).toBe(true);
       for (const [version, status, url] of answers) expect([version, status === 200 || status === 304, url]).toEqual(["2.0", true, url]);
@@ -94,8 +78,8 @@ describe.skipIf(!hasChromium || certificateMissing)("examples/public in Chromium
     it("gets the same page over HTTP/1.1", async () => {
       const before = seen.length;
       await browser.page.goto(`${base}/`);
-      await moduleRan(browser.page);
-      const result = await rendered(browser.page);
+      await exampleModuleRan(browser.page);
+      const result = await renderedExample(browser.page);
       expect(result.text).toMatch(/^Module loaded at /);
       expect(result.imageWidth).toBe(16);
       for (const [path, protocol] of result.protocols) expect([path, protocol]).toEqual([path, "http/1.1"]);

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serveStatic } from "../../src/static/index.js";
 import { listen, fallbackHandler } from "./helpers.js";
-import { hasChromium, launchChromium, warnIfNoChromium } from "../helpers/chromium.js";
+import { exampleModuleRan, hasChromium, launchChromium, renderedExample, warnIfNoChromium } from "../helpers/chromium.js";
 
 warnIfNoChromium("static browser test");
 
@@ -36,17 +36,8 @@ describe.skipIf(!hasChromium)("examples/public in Chromium", () => {
 
   it("loads the page, its stylesheet, module script and image", async () => {
     await page.goto(`${server.base}/`);
-    await page.waitForFunction(() => document.documentElement.dataset.module === "ready", null, { timeout: 10_000 });
-    const result = await page.evaluate(() => {
-      const status = document.querySelector("#status");
-      const logo = document.querySelector("#logo");
-      return {
-        text: status.textContent,
-        color: getComputedStyle(status).color,
-        imageWidth: logo.naturalWidth,
-        imageComplete: logo.complete,
-      };
-    });
+    await exampleModuleRan(page, 10_000);
+    const result = await renderedExample(page);
     expect(result.text).toMatch(/^Module loaded at /);
     expect(result.color).toBe("rgb(10, 125, 50)"); // from style.css, applied to the class app.js adds
     expect(result.imageComplete).toBe(true);
@@ -58,7 +49,7 @@ describe.skipIf(!hasChromium)("examples/public in Chromium", () => {
   it("revalidates on reload and gets 304s", async () => {
     const before = statuses.length;
     await page.reload();
-    await page.waitForFunction(() => document.documentElement.dataset.module === "ready", null, { timeout: 10_000 });
+    await exampleModuleRan(page, 10_000);
     const revalidated = statuses.slice(before).filter(([status]) => status === 304);
     expect(revalidated.length).toBeGreaterThan(0);
     const pageResources = statuses.slice(before).filter(([, url]) => url !== "/favicon.ico");

@@ -84,21 +84,22 @@ describe("cluster()", () => {
     // a worker at the moment that worker died, so its client waits in vain.
     const seen = new Set();
     const failures = [];
-    // A 3 s wait per request, so that an answer slowed by a busy machine (the new worker
-    // starting on the other core) is not taken for the lost connection.
-    const deadline = Date.now() + 15_000;
+    // An 8 s wait per request, so that an answer slowed by a busy machine (the new worker
+    // starting on the other core while CI runs other suites) is not taken for the lost
+    // connection: 3 s counted two failures in one CI run on Node 26.
+    const deadline = Date.now() + 30_000;
     while (Date.now() < deadline && !(seen.size === 2 && [...seen].some((pid) => !before.has(pid)))) {
-      const res = await request(port, { path: "/", timeout: 3000 }).catch((err) => err);
+      const res = await request(port, { path: "/", timeout: 8000 }).catch((err) => err);
       if (res.status === 200) seen.add(JSON.parse(res.text).pid);
       else failures.push(res.code ?? res.status);
       if (seen.size === 2 && ![...seen].some((pid) => !before.has(pid))) seen.clear();
     }
     expect(seen.size).toBe(2);
     expect([...seen].filter((pid) => !before.has(pid))).toHaveLength(1);
-    expect(failures.length).toBeLessThanOrEqual(1);
+    expect(failures.length, `failures: ${JSON.stringify(failures)}`).toBeLessThanOrEqual(1);
     expect(stderr()).toMatch(/worker \d+ exited \(code 1\), restarting in \d+ ms/);
     child.kill("SIGTERM");
-  });
+  }, 45_000);
 
   it("backs off while workers crash on start", async () => {
     const { child, exited, ready, stderr } = startCluster({ WORKERS: "1", CRASH_ON_START: "1" });

@@ -82,16 +82,21 @@ export async function startDeployment({ names = ["a", "b"], rateLimit = 5 } = {}
       stopInstance: (name, signal = "SIGTERM") => instances.get(name).process.stop(signal),
       /** Takes an instance out of nginx's upstream (config reload), as a rolling restart does. */
       async drainInstance(name, check) {
+        const oldWorkers = childrenOf(nginx.child.pid);
         writeConfig(names.filter((other) => other !== name));
         nginx.child.kill("SIGHUP");
-        // Reloaded once new connections stop reaching it.
+        // Reloaded once new connections stop reaching it, and no worker of the old
+        // configuration can accept one any more (they keep serving what they accepted).
         const deadline = Date.now() + 10_000;
+        const listening = listeningSocket(port);
         let others = 0;
-        while (others < 10) {
+        while (others < 10 || oldWorkers.some((pid) => holdsSocket(pid, listening))) {
           if (Date.now() > deadline) throw new Error(`nginx still sends to ${name}:\n${nginx.output()}`);
           others = (await check()) === name ? 0 : others + 1;
         }
       },
+      /** nginx's error log: which upstream failed, and how, when a test sees a 5xx. */
+      errorLog: () => readIfPresent(path.join(dir, "error.log")),
       stop,
     };
   } catch (err) {
@@ -147,4 +152,47 @@ async function waitForPort(port, service, timeout = 10_000) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`port ${port} not open:\n${service.output()}`);
+}
+
+// Linux's /proc, read to tell when nginx's old workers have closed the listening socket.
+// Elsewhere these find nothing, and the drain relies on the probes alone.
+
+function readIfPresent(file) {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    return "";
+  }
+}
+
+function childrenOf(pid) {
+  return readIfPresent(`/proc/${pid}/task/${pid}/children`).split(" ").filter(Boolean).map(Number);
+}
+
+/** The inode of the socket listening on 127.0.0.1:port, as /proc/net/tcp lists it. */
+function listeningSocket(port) {
+  const localAddress = `0100007F:${port.toString(16).toUpperCase().padStart(4, "0")}`;
+  const LISTEN = "0A";
+  for (const line of readIfPresent("/proc/net/tcp").split("\n").slice(1)) {
+    const fields = line.trim().split(/\s+/);
+    if (fields[1] === localAddress && fields[3] === LISTEN) return fields[9];
+  }
+  return null;
+}
+
+function holdsSocket(pid, inode) {
+  if (inode === null) return false;
+  let fds;
+  try {
+    fds = fs.readdirSync(`/proc/${pid}/fd`);
+  } catch {
+    return false; // exited
+  }
+  return fds.some((fd) => {
+    try {
+      return fs.readlinkSync(`/proc/${pid}/fd/${fd}`) === `socket:[${inode}]`;
+    } catch {
+      return false;
+    }
+  });
 }

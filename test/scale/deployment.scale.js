@@ -134,14 +134,14 @@ describe.skipIf(missing.length !== 0)("stopping an instance of nginx + two lib-s
   async function underTraffic(client, loops, during) {
     const results = [];
     let running = true;
-    const runners = loops.map(async (request) => {
+    const runners = loops.map(async (request, loop) => {
       while (running) {
         const at = Date.now();
         try {
           const res = await request();
-          results.push({ at, status: res.status, instance: res.headers["x-instance"] });
+          results.push({ at, loop, status: res.status, instance: res.headers["x-instance"] });
         } catch (err) {
-          results.push({ at, status: 0, error: err.message });
+          results.push({ at, loop, status: 0, error: err.message });
         }
       }
     });
@@ -169,7 +169,8 @@ describe.skipIf(missing.length !== 0)("stopping an instance of nginx + two lib-s
     expect(exitedAt - stoppedAt).toBeGreaterThanOrEqual(300); // it waited for its in-flight requests
     expect(longAnswers.map((r) => r.status)).toEqual(Array(6).fill(200));
     expect(longAnswers.map((r) => r.headers["x-instance"])).toContain("a");
-    expect(results.filter((r) => r.status !== 200)).toEqual([]);
+    const failed = results.filter((r) => r.status !== 200).map((r) => ({ ...r, msAfterStop: r.at - stoppedAt }));
+    expect(failed, `nginx's error log:\n${deployment.errorLog()}`).toEqual([]);
     expect(results.length).toBeGreaterThan(30);
     const afterExit = results.filter((r) => r.at > exitedAt);
     expect(afterExit.length).toBeGreaterThan(5);

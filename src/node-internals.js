@@ -5,6 +5,14 @@
 // and fails loudly (instead of lib-server silently degrading) when a release changes one.
 import { nodeModule, nodeHttp as http } from "./deps.js";
 
+// Node 24 and later decide whether AsyncLocalStorage runs on AsyncContextFrame the first time
+// anything asks, and then swap the prototype of their internal AsyncContextFrame class. Left
+// alone, that happens when the first connection closes (a timer cleared), after the first
+// request has run process.nextTick and the tick queue: their loads from that class then stay
+// polymorphic in optimized code for the life of the process (PERFORMANCE.md, "Settling
+// AsyncContextFrame"). Asking here settles it before any request.
+void nodeModule("node:async_hooks").AsyncLocalStorage;
+
 // http.Server keeps the classes it creates requests and responses with in two fields
 // keyed by symbols; createServer({ IncomingMessage, ServerResponse }) sets them.
 const serverClassFields = new Map();

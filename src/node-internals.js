@@ -6,11 +6,12 @@
 import { nodeModule, nodeHttp as http } from "./deps.js";
 
 // Node 24 and later decide whether AsyncLocalStorage runs on AsyncContextFrame the first time
-// anything asks, and then swap the prototype of their internal AsyncContextFrame class. Left
-// alone, that happens when the first connection closes (a timer cleared), after the first
-// request has run process.nextTick and the tick queue: their loads from that class then stay
-// polymorphic in optimized code for the life of the process (PERFORMANCE.md, "Settling
-// AsyncContextFrame"). Asking here settles it before any request.
+// anything asks, and then change their internal AsyncContextFrame class (Node 24 swaps its
+// prototype). Left alone, that happens when the first connection closes (a timer cleared),
+// after the first request has run process.nextTick and the tick queue: on Node 24 their loads
+// from that class then stay polymorphic in optimized code for the life of the process
+// (PERFORMANCE.md, "Node 24: settling AsyncContextFrame at import"). Asking here settles it
+// before any request.
 void nodeModule("node:async_hooks").AsyncLocalStorage;
 
 // http.Server keeps the classes it creates requests and responses with in two fields

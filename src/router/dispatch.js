@@ -288,8 +288,8 @@ const finishWalk = (walk, err) => walk.finish(err);
 
 // A walk's `next`, made out here: the same closure made inside the constructor kept every
 // request's objects alive through the young generation's collections once the first few were
-// promoted, and V8 grew the young generation to its maximum under load (peak RSS of a hello
-// server on Node 24: ~150 MB against ~85 MB; PERFORMANCE.md).
+// promoted, and V8 grew the young generation to its maximum under load (PERFORMANCE.md,
+// "A closure in a constructor doubled the peak RSS under load").
 const nextOf = (walk) => (err) => walk.nextLayer(err);
 
 const NO_MATCH = { chain: [], treeParams: null };

@@ -105,8 +105,9 @@ Object.defineProperty(proto, "router", {
 
 proto.handle = function handle(req, res, callback) {
   // Objects from listen() already have our prototypes; plain Node ones (http.createServer(app),
-  // supertest) and those entering a mounted sub-app get them here.
-  if (req.app !== this) {
+  // supertest) and those entering a mounted sub-app get them here, and so does a response
+  // made for a request of ours (express-ws: app.handle(upgradeReq, new ServerResponse(req))).
+  if (req.app !== this || res.app !== this) {
     if (callback === undefined) adoptServer(this, req.socket?.server);
     enterApp(this, req, res);
   }

@@ -352,6 +352,50 @@ describe("http.createServer(app): the server adopts lib-server's classes", () =>
     expect(seen.every(([req]) => !req)).toBe(true);
   });
 
+  // express-ws answers a WebSocket upgrade with app.handle(req, new http.ServerResponse(req), cb):
+  // the request may already be one of the app's, the response never is.
+  describe.each([
+    ["http.createServer(app)", (app) => http.createServer(app)],
+    ["app.listen()", (app) => app],
+  ])("app.handle(req, a response of its own) through %s, as express-ws calls it", (name, serverOf) => {
+    const seenBy = async (framework) => {
+      const app = framework();
+      app.use((req, res, next) => {
+        req.seen = `${typeof res.status} ${typeof res.locals} ${res.app === app} ${res.req === req}`;
+        next();
+      });
+      app.get("/", (req, res) => res.send("ok"));
+      const started = await start(serverOf(app), { via: name === "app.listen()" ? "listen" : "createServer" });
+      const seen = [];
+      started.server.on("upgrade", (req, socket) => {
+        app.handle(req, new http.ServerResponse(req), () => {
+          seen.push(req.seen);
+          socket.destroy();
+        });
+      });
+      const upgrade = () =>
+        new Promise((resolve) => {
+          const headers = { Connection: "Upgrade", Upgrade: "websocket" };
+          const request = http.request({ port: started.port, host: "127.0.0.1", path: "/ws", headers });
+          request.on("error", resolve).on("close", resolve).end();
+        });
+      try {
+        await upgrade();
+        expect(await (await fetch(`${started.url}/`)).text()).toBe("ok");
+        await upgrade();
+      } finally {
+        await started.close();
+      }
+      return seen;
+    };
+
+    it("gets the app's response methods, before and after the server's first request", async () => {
+      const expected = await seenBy(express);
+      expect(expected).toEqual(["function object true true", "function object true true"]);
+      expect(await seenBy(Server)).toEqual(expected);
+    });
+  });
+
   it("builds its classes on Node's, whatever their name (a patched export)", async () => {
     const patched = http.ServerResponse;
     http.ServerResponse = class PatchedResponse extends patched {};

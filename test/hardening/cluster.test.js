@@ -79,9 +79,15 @@ describe("cluster()", () => {
     const port = await ready;
     const before = await pidsAnswering(port, 2);
     expect((await request(port, "/crash")).status).toBe(200);
+    // Connections that reach the crashing worker in the moment it dies are lost: reset if it
+    // had accepted them, left waiting if Node's round-robin primary was handing them over
+    // (it never closes those). How many depends on how long the dying takes on a busy
+    // machine (one CI run lost two), so the count starts once the primary has reaped it.
+    const deathDeadline = Date.now() + 10_000;
+    while ([...before].every(isAlive) && Date.now() < deathDeadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect([...before].filter(isAlive)).toHaveLength(1);
     // Requests keep being answered while one worker is down and restarting. One connection
-    // may be lost: Node's round-robin primary never closes a connection it was handing to
-    // a worker at the moment that worker died, so its client waits in vain.
+    // may still be lost, handed over just before the primary heard of the death.
     const seen = new Set();
     const failures = [];
     // An 8 s wait per request, so that an answer slowed by a busy machine (the new worker

@@ -355,9 +355,9 @@ describe("http.createServer(app): the server adopts lib-server's classes", () =>
   // express-ws answers a WebSocket upgrade with app.handle(req, new http.ServerResponse(req), cb):
   // the request may already be one of the app's, the response never is.
   describe.each([
-    ["http.createServer(app)", (app) => http.createServer(app)],
-    ["app.listen()", (app) => app],
-  ])("app.handle(req, a response of its own) through %s, as express-ws calls it", (name, serverOf) => {
+    ["http.createServer(app)", "createServer"],
+    ["app.listen()", "listen"],
+  ])("app.handle(req, a response of its own) through %s, as express-ws calls it", (name, via) => {
     const seenBy = async (framework) => {
       const app = framework();
       app.use((req, res, next) => {
@@ -365,7 +365,7 @@ describe("http.createServer(app): the server adopts lib-server's classes", () =>
         next();
       });
       app.get("/", (req, res) => res.send("ok"));
-      const started = await start(serverOf(app), { via: name === "app.listen()" ? "listen" : "createServer" });
+      const started = await start(app, { via });
       const seen = [];
       started.server.on("upgrade", (req, socket) => {
         app.handle(req, new http.ServerResponse(req), () => {

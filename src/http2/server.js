@@ -4,6 +4,7 @@
 import { nodeModule } from "../deps.js";
 import { routeByPreface } from "./preface.js";
 import { guardSession } from "./session.js";
+import { limitFirstFlight } from "./first-flight.js";
 import { http1RequestDeadlines, watchHttp1Connection } from "./http1-deadlines.js";
 
 const http2 = nodeModule("node:http2");
@@ -40,11 +41,20 @@ export function createServer({ tls, limits, classes, http1Server, handler, onSes
     server.on("request", http1RequestDeadlines(server, limits));
   } else {
     const h2c = http2.createServer(options, handler);
-    h2c.on("session", (session) => track(sessions, session, limits, onSessionError));
+    h2c.on("session", (session) => {
+      track(sessions, session, limits, onSessionError);
+      limitFirstFlight(session, limits.http2MaxSessionMemory * MB);
+    });
     // Node's own connection listener (HTTP/1.1) takes the connections that are not HTTP/2.
     const [toHttp1] = http1Server.listeners("connection");
     http1Server.removeListener("connection", toHttp1);
-    const toHttp2 = (socket) => h2c.emit("connection", socket);
+    // The HTTP/1.1 server accepts its sockets half-open (a client may end its side after
+    // a request); an HTTP/2 session needs its socket to close when the client's side ends,
+    // or a client that disconnects leaves the session and its streams' answers behind.
+    const toHttp2 = (socket) => {
+      socket.allowHalfOpen = false;
+      h2c.emit("connection", socket);
+    };
     http1Server.on("connection", (socket) =>
       routeByPreface(socket, {
         toHttp1: (paused) => {
@@ -60,6 +70,8 @@ export function createServer({ tls, limits, classes, http1Server, handler, onSes
   if (tls) server.on("session", (session) => track(sessions, session, limits, onSessionError));
   return { server, sessions, http1Sockets };
 }
+
+const MB = 1024 * 1024;
 
 function track(sessions, session, limits, onSessionError) {
   sessions.add(session);

@@ -3,6 +3,7 @@ import http2 from "node:http2";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import Server from "../../src/index.js";
 import { h2request, listenHttp2 } from "../helpers/http2.js";
+import { stalledClient } from "../helpers/h2-frames.js";
 
 let served;
 let origin;
@@ -76,5 +77,23 @@ test("a request body that never ends is cancelled after requestTimeout", async (
   await new Promise((resolve) => stream.once("close", resolve));
   expect(stream.rstCode).toBe(http2.constants.NGHTTP2_CANCEL);
   session.destroy();
+  await close();
+});
+
+test("a session whose client stopped reading is closed after http2IdleTimeout and destroyed after as long again", async () => {
+  const app = new Server({ http2IdleTimeout: 300 });
+  let closedResponses = 0;
+  app.get("/big", (req, res) => {
+    res.on("close", () => closedResponses++);
+    res.end(Buffer.alloc(256 * 1024));
+  });
+  const { port, close } = await listenHttp2(app);
+  const started = performance.now();
+  const socket = await stalledClient(port, { path: "/big", streams: 3 });
+  await new Promise((resolve) => socket.once("close", resolve));
+  const elapsed = performance.now() - started;
+  expect(elapsed).toBeGreaterThanOrEqual(550);
+  expect(elapsed).toBeLessThan(2_000);
+  expect(closedResponses).toBe(3);
   await close();
 });

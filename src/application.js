@@ -18,7 +18,8 @@ import { requestStart, requestEnd, traceRequest } from "./tracing.js";
 const TRUST_PROXY_DEFAULT = Symbol("trust proxy default");
 // Not `_router`: libraries probe `app._router` to detect Express 4.
 const ROUTER = Symbol("router");
-// The HTTP/2 sessions (and, over TLS, HTTP/1.1 sockets) of the server listen() made.
+// The HTTP/2 sessions, HTTP/1.1 sockets (over TLS), accepted and still opening connections
+// of the server listen() made.
 const HTTP2_CONNECTIONS = Symbol("http2 connections");
 
 export default function Server(options) {
@@ -333,7 +334,7 @@ proto.createHttpServer = function createHttpServer() {
 proto.createHttp2Server = function createHttp2Server(tls) {
   const { Http2ServerRequest, Http2ServerResponse } = this.http2Classes();
   const classes = { IncomingMessage: this.requestClass(), ServerResponse: this.responseClass(), Http2ServerRequest, Http2ServerResponse };
-  const { server, sessions, http1Sockets } = http2Support().createServer({
+  const { server, sessions, http1Sockets, accepted, opening } = http2Support().createServer({
     tls,
     limits: this.limits,
     classes,
@@ -343,7 +344,7 @@ proto.createHttp2Server = function createHttp2Server(tls) {
     onSessionError: (err, session) => this.listenerCount("clientError") > 0 && this.emit("clientError", err, session.socket),
   });
   if (tls) server.on("clientError", this.onClientError());
-  this[HTTP2_CONNECTIONS] = { sessions, sockets: http1Sockets };
+  this[HTTP2_CONNECTIONS] = { sessions, sockets: http1Sockets, accepted, opening };
   return server;
 };
 

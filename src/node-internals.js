@@ -44,6 +44,9 @@ export const responseOnSocket = (socket) => socket._httpMessage ?? null;
 /** The last request read on a connection (its parser's incoming message), if any. */
 export const lastRequestOnSocket = (socket) => socket.parser?.incoming ?? null;
 
+/** The TCP socket a server's TLS socket runs on: the one the server's 'connection' event gave. */
+export const transportOf = (tlsSocket) => tlsSocket._parent;
+
 /**
  * Makes `close` what ends this connection after a response sent with "Connection: close":
  * Node's server calls socket.destroySoon() then, which ends the socket and destroys it as

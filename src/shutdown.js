@@ -3,8 +3,10 @@
 // Nothing is tracked per request while serving: the work starts when close starts, on the
 // connection list Node keeps for closeIdleConnections() (Node 18.2+; without it, busy
 // connections are only marked from their next request on). A server of listen({ http2 })
-// also passes its HTTP/2 sessions, which get a GOAWAY and finish their open streams, and,
-// over TLS (Node's HTTP/2 server keeps no such list), its HTTP/1.1 sockets.
+// also passes its HTTP/2 sessions, which get a GOAWAY and finish their open streams, over
+// TLS (Node's HTTP/2 server keeps no such list) its HTTP/1.1 sockets, the connections still
+// opening (TLS handshake, h2c preface: silent as far as HTTP goes), and every connection it
+// has accepted, for the deadline.
 
 import { connectionsOf, idleConnectionsOf, lastRequestOnSocket, responseOnSocket } from "./node-internals.js";
 
@@ -14,7 +16,7 @@ const IDLE_SWEEP_MS = 50;
 // one that never will: it gets this long before it is closed.
 const SILENT_GRACE_MS = 1_000;
 
-export function gracefulClose(server, { timeout = 10_000, sessions, sockets } = {}) {
+export function gracefulClose(server, { timeout = 10_000, sessions, sockets, opening, accepted } = {}) {
   if (server._gracefulClose) return server._gracefulClose;
   const connections = sockets ? () => [...sockets] : () => connectionsOf(server);
   const idleConnections = sockets ? () => [...sockets].filter(isBetweenRequests) : () => idleConnectionsOf(server);
@@ -37,12 +39,16 @@ export function gracefulClose(server, { timeout = 10_000, sessions, sockets } = 
     const sweep = setInterval(() => {
       goAway(); // sessions set up since (a handshake under way when close started)
       closeIdle();
-      if (performance.now() - started >= SILENT_GRACE_MS) closeSilentConnections(connections());
+      if (performance.now() - started >= SILENT_GRACE_MS) {
+        closeSilentConnections(connections());
+        opening?.forEach((socket) => socket.destroy()); // no request started on them either
+      }
     }, IDLE_SWEEP_MS);
     const deadline = setTimeout(() => {
       server.closeAllConnections?.();
-      for (const socket of sockets ?? []) socket.destroy();
       sessions?.forEach((session) => session.destroy());
+      // Whatever Node's HTTP/2 or HTTP/1.1 code is still waiting for on them.
+      accepted?.forEach((socket) => socket.destroy());
     }, timeout);
     deadline.unref();
     server.close((err) => {

@@ -5,6 +5,7 @@
 import { describe, it, expect, afterEach } from "vitest";
 import http from "node:http";
 import net from "node:net";
+import tls from "node:tls";
 import { execFileSync } from "node:child_process";
 import {
   serverClasses,
@@ -21,9 +22,11 @@ import {
   headerOf,
   removeHeaders,
   setValidHeader,
+  transportOf,
 } from "../src/node-internals.js";
 import { CONTENT_LENGTH, CONTENT_TYPE, ETAG, TRANSFER_ENCODING, X_CONTENT_TYPE_OPTIONS } from "../src/headers.js";
 import { rawRequest } from "./helpers/server.js";
+import { testCertificate } from "./helpers/http2.js";
 import { start } from "./helpers/server.js";
 
 const nodeMajor = Number(process.versions.node.split(".")[0]);
@@ -168,6 +171,26 @@ describe("Node internals lib-server relies on", () => {
     expect(seen).toEqual(["/first"]);
     expect(closed).toBe(true);
     expect(text).not.toContain("/second");
+  });
+
+  it("a server's TLS socket tells the TCP socket it runs on, which its destruction closes", async () => {
+    const tlsServer = tls.createServer(testCertificate());
+    const raw = new Promise((resolve) => tlsServer.once("connection", resolve));
+    const secured = new Promise((resolve) => tlsServer.once("secureConnection", resolve));
+    await new Promise((resolve) => tlsServer.listen(0, "127.0.0.1", resolve));
+    const client = tls.connect({ port: tlsServer.address().port, host: "127.0.0.1", rejectUnauthorized: false });
+    client.on("error", () => {});
+    try {
+      const [transport, socket] = await Promise.all([raw, secured]);
+      expect(transportOf(socket)).toBe(transport);
+      const socketClosed = new Promise((resolve) => socket.once("close", resolve));
+      transport.destroy();
+      await socketClosed;
+      expect(socket.destroyed).toBe(true);
+    } finally {
+      client.destroy();
+      tlsServer.close();
+    }
   });
 });
 

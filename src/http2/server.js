@@ -6,17 +6,33 @@ import { routeByPreface } from "./preface.js";
 import { guardSession } from "./session.js";
 import { limitFirstFlight } from "./first-flight.js";
 import { http1RequestDeadlines, watchHttp1Connection } from "./http1-deadlines.js";
+import { transportOf } from "../node-internals.js";
 
 const http2 = nodeModule("node:http2");
 
 /**
- * { server, sessions, http1Sockets }: the server to listen on, the HTTP/2 sessions it has
- * open and (over TLS) its HTTP/1.1 connections, both for graceful shutdown.
+ * { server, sessions, http1Sockets, accepted, opening }: the server to listen on, and for
+ * graceful shutdown the HTTP/2 sessions it has open, (over TLS) its HTTP/1.1 connections,
+ * every connection it has accepted and those among them still opening.
  * `classes` are the app's four request/response classes; `http1Server` (h2c only) is the
  * HTTP/1.1 server listen() would have made; `tls` the certificate and TLS options.
  */
 export function createServer({ tls, limits, classes, http1Server, handler, onSessionError }) {
   const sessions = new Set();
+  // Node's HTTP/2 server lists neither: the connections not yet an HTTP/2 session nor an
+  // HTTP/1.1 connection (a TLS handshake or an h2c preface under way, or nothing sent), and
+  // the TCP socket under each connection (a session closed gracefully waits for the client
+  // to close it, which one that has stopped reading never does).
+  const accepted = new Set();
+  const opening = new Set();
+  const accept = (socket) => {
+    accepted.add(socket);
+    opening.add(socket);
+    socket.once("close", () => {
+      accepted.delete(socket);
+      opening.delete(socket);
+    });
+  };
   const options = {
     ...sessionOptions(limits),
     ...tls,
@@ -32,7 +48,10 @@ export function createServer({ tls, limits, classes, http1Server, handler, onSes
     );
     server.keepAliveTimeout = limits.keepAliveTimeout;
     http1Sockets = new Set();
+    server.on("connection", accept);
+    // After Node's own listener, which has made the session or HTTP/1.1 connection.
     server.on("secureConnection", (socket) => {
+      opening.delete(transportOf(socket));
       if (socket.alpnProtocol === "h2") return;
       http1Sockets.add(socket);
       socket.once("close", () => http1Sockets.delete(socket));
@@ -48,27 +67,29 @@ export function createServer({ tls, limits, classes, http1Server, handler, onSes
     // Node's own connection listener (HTTP/1.1) takes the connections that are not HTTP/2.
     const [toHttp1] = http1Server.listeners("connection");
     http1Server.removeListener("connection", toHttp1);
-    // The HTTP/1.1 server accepts its sockets half-open (a client may end its side after
-    // a request); an HTTP/2 session needs its socket to close when the client's side ends,
-    // or a client that disconnects leaves the session and its streams' answers behind.
-    const toHttp2 = (socket) => {
-      socket.allowHalfOpen = false;
-      h2c.emit("connection", socket);
-    };
-    http1Server.on("connection", (socket) =>
+    http1Server.on("connection", (socket) => {
+      accept(socket);
       routeByPreface(socket, {
         toHttp1: (paused) => {
+          opening.delete(paused);
           toHttp1.call(http1Server, paused);
           paused.resume();
         },
-        toHttp2,
+        toHttp2: (paused) => {
+          opening.delete(paused);
+          // The HTTP/1.1 server accepts its sockets half-open (a client may end its side
+          // after a request); an HTTP/2 session needs its socket to close when the client's
+          // side ends, or a client that disconnects leaves the session and its answers behind.
+          paused.allowHalfOpen = false;
+          h2c.emit("connection", paused);
+        },
         timeout: limits.headersTimeout,
-      }),
-    );
+      });
+    });
     server = http1Server;
   }
   if (tls) server.on("session", (session) => track(sessions, session, limits, onSessionError));
-  return { server, sessions, http1Sockets };
+  return { server, sessions, http1Sockets, accepted, opening };
 }
 
 const MB = 1024 * 1024;

@@ -8,7 +8,7 @@ const PREFACE = Buffer.from("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", "latin1");
 /**
  * Reads `socket` until its protocol is known, then calls toHttp2(socket) or
  * toHttp1(socket), the socket paused with what was read put back. A client that stops half way through the preface is cut off after
- * `timeout` ms; one that ends its side goes to HTTP/1.1, which answers what it sent.
+ * `timeout` ms; one that ends its side before that is closed at once.
  */
 export function routeByPreface(socket, { toHttp1, toHttp2, timeout }) {
   let received = null;
@@ -19,7 +19,12 @@ export function routeByPreface(socket, { toHttp1, toHttp2, timeout }) {
     if (isPreface && received.length < PREFACE.length) return; // a slow client: wait for the rest
     handOver(isPreface ? toHttp2 : toHttp1);
   };
-  const onEnd = () => handOver(toHttp1);
+  // Nothing, or a piece of the preface, then the end: no request either protocol could
+  // answer (Node's HTTP/1.1 parser would not even see the end once handed the socket now).
+  const onEnd = () => {
+    stop();
+    socket.destroy();
+  };
   const onClose = () => stop();
   const onError = () => socket.destroy(); // a reset while reading the preface: nothing to answer
   const timer = setTimeout(() => {

@@ -7,16 +7,6 @@ import { statuses } from "./deps.js";
 // enumerable and `name` own and hidden, so errors print and serialize alike.
 class HttpError extends Error {}
 
-// Marks a request whose body a parser stopped reading past its limit: the final handler
-// answers it at once, without draining a body that may never end (the connection closes
-// after). A registered symbol: the body parsers load through require(), which under a test
-// runner can mean another instance of this module.
-const ABANDONED_BODY = Symbol.for("lib-server.abandonedBody");
-export const abandonBody = (req) => {
-  req[ABANDONED_BODY] = true;
-};
-export const isBodyAbandoned = (req) => req[ABANDONED_BODY] === true;
-
 const errorClasses = new Map();
 
 function errorClassFor(status) {

@@ -1,7 +1,8 @@
 // What answers when nothing else did: Express's 404 "Cannot GET /x" page, or the error
 // page (status from err.status/err.statusCode, stack hidden in production).
 import { routingPathOf } from "./url.js";
-import { htmlPage, isBodyAbandoned } from "./errors.js";
+import { abandonBody, isBodyAbandoned } from "./abandoned-body.js";
+import { htmlPage } from "./errors.js";
 import { removeHeaders, setValidHeader } from "./node-internals.js";
 import * as headerTable from "./headers.js";
 import { encodeUrl, escapeHtml, statuses } from "./deps.js";
@@ -54,7 +55,16 @@ export function finalHandler(req, res, err, env, onError) {
   if (req.readableEnded || !req.socket || isBodyAbandoned(req)) write();
   // A destroyed request will not end: answered a tick later, as stream.finished() would.
   else if (req.destroyed) process.nextTick(write);
-  else {
+  // HTTP/2: no connection to keep in sync, and a body may never come (a Content-Length
+  // declared, then nothing, held the answer until requestTimeout). Answered a tick later
+  // (the response still open after next(), as above) while the body, if it comes, is
+  // dropped, and the rest of one that does not end is reset (abandoned-body.js): Node's own
+  // server and nginx answer without a body nobody reads too. A request without a body still
+  // waits for its 'end', which comes at once.
+  else if (req.httpVersionMajor === 2 && req.stream?.endAfterHeaders === false) {
+    abandonBody(req);
+    process.nextTick(write);
+  } else {
     req.unpipe();
     whenRead(req, write);
     req.resume();

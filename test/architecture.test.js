@@ -10,7 +10,7 @@ const src = resolve(dirname(fileURLToPath(import.meta.url)), "../src");
 
 // Modules anything may import: they import nothing of ours but deps.js (and tracing.js the
 // handler-call.js it wraps).
-const leaves = ["deps.js", "errors.js", "url.js", "tracing.js", "node-internals.js", "headers.js"];
+const leaves = ["deps.js", "errors.js", "url.js", "tracing.js", "node-internals.js", "headers.js", "abandoned-body.js"];
 
 // What each module (or folder, "router/") may import besides its own folder and the leaves.
 const allowed = {
@@ -21,6 +21,7 @@ const allowed = {
   "handler-call.js": [],
   "node-internals.js": [],
   "headers.js": [],
+  "abandoned-body.js": [],
   "context.js": [],
   "compose.js": ["context.js"],
   "settings.js": [],

@@ -6,16 +6,16 @@
 // a FIN, what still arrives is read and discarded until the body ends or the client stops,
 // and the connection is closed then, or after LINGER_MS at most. A request pipelined
 // behind the body is not run (RFC 9112 §9.6: none after a "close"): it ends the connection.
+import { LINGER_MS } from "../abandoned-body.js";
 import { destroySoon, onClosingAnswer, refuseLaterRequests } from "../node-internals.js";
 
-const LINGER_MS = 5000;
-
-/** Makes the connection of `req` linger once its "Connection: close" answer is written. */
+/**
+ * Makes the HTTP/1.1 connection of `req` linger once its "Connection: close" answer is
+ * written. (Over HTTP/2 the connection carries other streams: abandonBody ends only this one.)
+ */
 export function lingerAfterAnswer(req) {
   const socket = req.socket;
-  // HTTP/2: the connection is shared by other streams and stays; Node resets this
-  // stream once its answer is sent with the body unread.
-  if (!socket || req.httpVersionMajor === 2) return;
+  if (!socket) return;
   onClosingAnswer(socket, () => {
     if (socket.writable) socket.end(); // the answer, then the FIN: the client can read it
     refuseLaterRequests(socket);

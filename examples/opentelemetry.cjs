@@ -2,7 +2,7 @@
 // are printed (indented under their parent) instead of exported.
 //   node --require ./examples/opentelemetry.cjs examples/tracing.js   then   curl localhost:3000/api/items/7
 // In production, export to a collector (OTLP) in place of the printer, with NodeSDK as in
-// README.md or with these pieces.
+// docs/observability.md or with these pieces.
 const { registerInstrumentations } = require("@opentelemetry/instrumentation");
 const { NodeTracerProvider } = require("@opentelemetry/sdk-trace-node");
 const { SimpleSpanProcessor } = require("@opentelemetry/sdk-trace-base");

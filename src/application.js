@@ -48,7 +48,8 @@ proto.init = function init(options = {}) {
   this.cache = Object.create(null);
   this.engines = Object.create(null);
   // Not Object.create(null): V8 makes that a dictionary, and res.send/res.json read settings
-  // on every request (PERFORMANCE.md, issue 25).
+  // on every request (benchmarks/NOTES.md, "Node 24 and 26: where the Express-style hello
+  // goes, and what was tried").
   this.settings = Object.setPrototypeOf({}, null);
   this.locals = Object.create(null);
   this.mountpath = "/";
@@ -483,7 +484,8 @@ function adoptServer(app, server) {
 
 // Node's class names, as loggers and util.inspect print Express's objects ("IncomingMessage
 // {...}"). Declared names cost nothing per request; a computed one, `{ [Base.name]: class
-// extends Base {} }[Base.name]`, costs every request (PERFORMANCE.md).
+// extends Base {} }[Base.name]`, costs every request (benchmarks/NOTES.md, "Mounted apps and
+// apps behind a function").
 // A base of another name (a patched http export) gets an anonymous class.
 const classNamedAfter = Object.assign(Object.create(null), {
   IncomingMessage: (Base) => class IncomingMessage extends Base {},

@@ -1,6 +1,7 @@
 // compose(): promise-chain middleware on top of Express-style handlers.
 //
-// Speed rule (PERFORMANCE.md, compose): error handling must cost nothing on the
+// Speed rule (docs/compose.md, "Cost"; figures in benchmarks/NOTES.md, "Everything
+// else"): error handling must cost nothing on the
 // happy path. So there is no promise per step and no .catch/.then pair per
 // step: the chain is a plain loop over an array whose try/catch costs nothing
 // until a step throws, and only a step that actually returns a thenable

@@ -1,5 +1,6 @@
 // Third-party CommonJS dependencies, loaded with require(): importing a CommonJS package
-// from an ES module costs the loader about twice as much (PERFORMANCE.md, cold start).
+// from an ES module costs the loader about twice as much (benchmarks/NOTES.md, "Figures
+// behind comments in the source").
 //
 // Some load on first use. mime-types (its whole database, also behind accepts and
 // type-is), qs, iconv-lite and find-my-way are the slowest to load, and the body-parser,
@@ -73,7 +74,8 @@ export const http2Support = lazy(() => require("./http2/index.js")); // on the f
 // built-in evaluates all its exports, getters included (node:fs's promises loads readline,
 // node:util's MIMEType and parseArgs, node:crypto's webcrypto, node:net's BlockList), about
 // 25 internal modules a server never uses; from Node 22 on, node:http's WebSocket,
-// CloseEvent and MessageEvent load all of undici (PERFORMANCE.md, issue 25). require()
+// CloseEvent and MessageEvent load all of undici (benchmarks/NOTES.md, "Cold start and RSS:
+// node:http without its ES namespace"). require()
 // returns the module without them.
 // process.getBuiltinModule rather than require(id): a bundler cannot follow a require() of a
 // variable, and would leave one that fails at run time.

@@ -10,7 +10,7 @@ import { nodeModule, nodeHttp as http } from "./deps.js";
 // prototype). Left alone, that happens when the first connection closes (a timer cleared),
 // after the first request has run process.nextTick and the tick queue: on Node 24 their loads
 // from that class then stay polymorphic in optimized code for the life of the process
-// (PERFORMANCE.md, "Node 24: settling AsyncContextFrame at import"). Asking here settles it
+// (benchmarks/NOTES.md, "Node 24: settling AsyncContextFrame at import"). Asking here settles it
 // before any request.
 void nodeModule("node:async_hooks").AsyncLocalStorage;
 

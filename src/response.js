@@ -204,7 +204,8 @@ class ServerResponse extends http.ServerResponse {
 
   cookie(name, value, options) {
     // Object.assign, not a spread: in V8 11 (Node 20) a spread copy followed by new
-    // properties is slow (PERFORMANCE.md); and no `delete`, which would make it a dictionary.
+    // properties is slow (benchmarks/NOTES.md, "Cookies and file options: no object spread with
+    // extra properties"); and no `delete`, which would make it a dictionary.
     const setCookie = Object.assign({}, options);
     const secret = this.req.secret;
     if (setCookie.signed && !secret) throw new Error('cookieParser("secret") required for signed cookies');

@@ -179,7 +179,8 @@ describe("node:http", () => {
   });
 
   // From Node 22 on, node:http's WebSocket, CloseEvent and MessageEvent are getters that
-  // load undici; an ES import of node:http evaluates them all (PERFORMANCE.md, issue 25).
+  // load undici; an ES import of node:http evaluates them all (benchmarks/NOTES.md, "Cold
+  // start and RSS: node:http without its ES namespace").
   it("starting an app and answering a request never loads Node's undici", () => {
     const script = `
       import Server from "lib-server";

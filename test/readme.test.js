@@ -1,4 +1,4 @@
-// Every code block of README.md runs as printed. ```js blocks run as ES modules (```js
+// Every code block of README.md and of the guides in docs/ runs as printed. ```js blocks run as ES modules (```js
 // commonjs: as CommonJS) in a child process, inside this checkout so that "lib-server" is
 // this package (test/helpers/run-snippet.js keeps servers off fixed ports and ends the
 // process); ```ts blocks are type-checked together by the repository's tsc, with
@@ -7,7 +7,7 @@
 // those few). An untagged block fails, so every snippet added later is checked too.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,7 +16,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const runner = fileURLToPath(new URL("./helpers/run-snippet.js", import.meta.url));
 const tsc = join(dirname(createRequire(import.meta.url).resolve("typescript/package.json")), "bin", "tsc");
 
-/** README.md's fenced blocks: { line, lang, flags, code }. */
+/** A markdown file's fenced blocks: { line, lang, flags, code }. */
 function codeBlocks(markdown) {
   const blocks = [];
   let open = null;
@@ -38,7 +38,14 @@ function codeBlocks(markdown) {
   return blocks;
 }
 
-const blocks = codeBlocks(readFileSync(join(root, "README.md"), "utf8"));
+const guides = readdirSync(join(root, "docs"))
+  .filter((name) => name.endsWith(".md"))
+  .sort()
+  .map((name) => `docs/${name}`);
+const blocks = ["README.md", ...guides].flatMap((file) => codeBlocks(readFileSync(join(root, file), "utf8")).map((block) => ({ ...block, file })));
+const where = (block) => `${block.file}:${block.line}`;
+// A snippet's file name in the scratch directory: docs/http2.md:12 -> docs-http2-line-12.
+const scratchName = (block) => `${block.file.replace(/\.md$/, "").replace(/\//g, "-")}-line-${block.line}`;
 const isFragment = (block) => block.flags.includes("fragment");
 const jsBlocks = blocks.filter((b) => b.lang === "js" && !isFragment(b));
 const tsBlocks = blocks.filter((b) => b.lang === "ts" && !isFragment(b));
@@ -58,18 +65,18 @@ const run = (file, args, timeout) =>
 
 it("tags every block with what it is (js, ts, json, sh, text; js commonjs; fragment)", () => {
   const unknown = blocks.filter((b) => b.code === null || !(b.lang in known) || b.flags.some((f) => !known[b.lang].includes(f)));
-  expect(unknown.map((b) => `README.md:${b.line}: \`\`\`${[b.lang, ...b.flags].join(" ")}`)).toEqual([]);
+  expect(unknown.map((b) => `${where(b)}: \`\`\`${[b.lang, ...b.flags].join(" ")}`)).toEqual([]);
   expect(jsBlocks.length).toBeGreaterThan(0);
   expect(tsBlocks.length).toBeGreaterThan(0);
 });
 
 it("```json blocks parse", () => {
-  for (const block of blocks.filter((b) => b.lang === "json")) expect(() => JSON.parse(block.code), `README.md:${block.line}`).not.toThrow();
+  for (const block of blocks.filter((b) => b.lang === "json")) expect(() => JSON.parse(block.code), where(block)).not.toThrow();
 });
 
 describe.concurrent("```js blocks run", () => {
-  it.each(jsBlocks.map((b) => [b.line, b]))("README.md:%i", async (line, block) => {
-    const file = join(dir, `readme-line-${line}.${block.flags.includes("commonjs") ? "cjs" : "mjs"}`);
+  it.each(jsBlocks.map((b) => [where(b), b]))("%s", async (_where, block) => {
+    const file = join(dir, `${scratchName(block)}.${block.flags.includes("commonjs") ? "cjs" : "mjs"}`);
     writeFileSync(file, block.code);
     const { error, stdout, stderr } = await run(process.execPath, [runner, file], 10_000);
     expect({ exit: error?.code ?? 0, signal: error?.signal ?? null, stderr, ran: stdout.includes("snippet ran") }).toEqual({
@@ -83,7 +90,7 @@ describe.concurrent("```js blocks run", () => {
 
 it("```ts blocks type-check", async () => {
   const files = tsBlocks.map((block) => {
-    const name = `readme-line-${block.line}.ts`;
+    const name = `${scratchName(block)}.ts`;
     writeFileSync(join(dir, name), block.code);
     return name;
   });

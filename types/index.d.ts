@@ -757,7 +757,7 @@ export interface Express extends Application {}
 
 // ---- statics ----------------------------------------------------------------------------
 
-/** Limits of the server listen() creates (see README, "Production"). */
+/** Limits of the server listen() creates (see docs/production.md, "Limits"). */
 export interface ServerOptions {
   headersTimeout?: number;
   requestTimeout?: number;

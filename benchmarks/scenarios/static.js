@@ -5,7 +5,7 @@ import { STATIC_FILES_ROOT, ensureStaticFixtures } from "./static-fixtures.js";
 
 // Servers written by the static helper (benchmarks/servers/static/). Each peer
 // is set up the way its own documentation sets it up for production (see each
-// script, and "How each static-file peer is configured" in PERFORMANCE.md).
+// script, and "How each static-file peer is configured" in benchmarks/NOTES.md).
 // @fastify/static runs without the JSON listing the listing scenario needs
 // (fastify-static.js): Fastify users register it with a root and nothing else.
 export const staticServers = servers("static", [
@@ -55,7 +55,8 @@ export default {
     // completes; 10 still saturate loopback. A few hundred megabytes prove
     // nothing more in smoke mode than thirty. autocannon decodes every body into a
     // string, so at 1 MB it saturates its core at the same req/s whatever the
-    // server (PERFORMANCE.md, issue 25): servers are ranked by CPU per request.
+    // server (benchmarks/NOTES.md, "Static 1 MB: where the time goes"): servers are ranked
+    // by CPU per request.
     file("1mb.bin", /^application\/octet-stream/, { connections: 10, smokeRequests: 30, primary: "cpu", warmup: warmup(500) }),
     {
       name: "404",

@@ -288,7 +288,7 @@ const finishWalk = (walk, err) => walk.finish(err);
 
 // A walk's `next`, made out here: the same closure made inside the constructor kept every
 // request's objects alive through the young generation's collections once the first few were
-// promoted, and V8 grew the young generation to its maximum under load (PERFORMANCE.md,
+// promoted, and V8 grew the young generation to its maximum under load (benchmarks/NOTES.md,
 // "A closure in a constructor doubled the peak RSS under load").
 const nextOf = (walk) => (err) => walk.nextLayer(err);
 

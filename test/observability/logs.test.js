@@ -12,7 +12,7 @@ morgan.token("route-path", (req) => req.route?.path);
 morgan.token("base-url", (req) => req.baseUrl);
 const MORGAN_FORMAT = ":method :url :status :res[content-length] route=:route-path base=:base-url";
 
-// lib-server's default (README), Express's only with this: not a logging matter.
+// lib-server's default (docs/migrating.md, "Known differences"), Express's only with this: not a logging matter.
 const withoutPoweredBy = (app) => app.disable("x-powered-by");
 
 function build(app, factory) {

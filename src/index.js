@@ -1,12 +1,17 @@
 // lib-server: `import Server from "lib-server"` (or `import express from "lib-server"`).
+// Each name is exported once, below; the Server function gets them all from this module's
+// own namespace, so require("lib-server") (that function) offers what `import` does.
+import * as self from "./index.js";
 import Server from "./application.js";
-import { Router } from "./router/index.js";
-import { Route } from "./router/route.js";
-import { Request } from "./request.js";
-import { Response } from "./response.js";
-import { compose } from "./compose.js";
-import { Context } from "./context.js";
 import { bodyParsers, staticFiles, multiCore } from "./deps.js";
+
+export { Server, Server as default };
+export { Router } from "./router/index.js";
+export { Route } from "./router/route.js";
+export { Request } from "./request.js";
+export { Response } from "./response.js";
+export { compose } from "./compose.js";
+export { Context } from "./context.js";
 
 // Body parsers, static files and the cluster helper load when first asked for.
 export const json = (options) => bodyParsers().json(options);
@@ -16,11 +21,8 @@ export const raw = (options) => bodyParsers().raw(options);
 export const serveStatic = (root, options) => staticFiles().serveStatic(root, options);
 export const cluster = (createApp, options) => multiCore().cluster(createApp, options);
 
-// Express's statics, so `express.json()` and friends keep working after the import swap;
-// and every named export, so require("lib-server") (this same function) offers the same
-// names as the ES module, `default` included for TypeScript's CommonJS output.
-Object.assign(Server, { application: Server.prototype, Router, Route, Server, json, raw, text, urlencoded, static: serveStatic, serveStatic });
-Object.assign(Server, { compose, Context, cluster, Request, Response, default: Server });
-
-export default Server;
-export { Server, Router, Route, Request, Response, compose, Context };
+// `express.json()` and friends keep working after the import swap; `default` is among the
+// names, for TypeScript's CommonJS output. Express's own statics add `application` and
+// `static` (`request` and `response` are set by application.js). Last: the `const`s above
+// are readable from the namespace only once declared.
+Object.assign(Server, self, { application: Server.prototype, static: serveStatic });

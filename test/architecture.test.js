@@ -51,12 +51,14 @@ function sourceFiles(dir) {
   });
 }
 
-// Static imports, dynamic imports and the lazy("./x.js") / require("./x.js") loaders.
+// Static imports, dynamic imports and the lazy("./x.js") / require("./x.js") loaders; a
+// module's import of itself (index.js reads its own namespace) is no dependency.
 function localImports(file) {
   const text = readFileSync(file, "utf8");
   const found = [];
   for (const match of text.matchAll(/(?:from\s+|import\(\s*|lazy\(\s*|require\(\s*)["'](\.{1,2}\/[^"']+)["']/g)) {
-    found.push(relative(src, resolve(dirname(file), match[1])));
+    const target = resolve(dirname(file), match[1]);
+    if (target !== file) found.push(relative(src, target));
   }
   return found;
 }

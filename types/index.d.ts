@@ -26,7 +26,6 @@ import type { Stats } from "node:fs";
 import type { Socket, ListenOptions as NetListenOptions, AddressInfo } from "node:net";
 import type { Worker } from "node:cluster";
 import type * as self from "./index.js";
-import type { Compose, Context, DefaultState } from "./compose.js";
 // @ts-ignore -- @types/express-serve-static-core is optional: without it, `core` is any.
 import type * as core from "express-serve-static-core";
 
@@ -835,8 +834,9 @@ export interface ClusterOptions extends TlsOptions {
 export type ClusterResult =
   { workers(): Worker[]; close(): Promise<void>; address: AddressInfo } | { app: Application; server: http.Server | http2.Http2SecureServer };
 
-/** `Server()` / `new Server()`, with Express's statics. */
-export interface ServerFactory {
+/** `Server()` / `new Server()`: every value this module exports is also a property of it
+ * (src/index.js copies its own namespace onto Server), and so are Express's statics. */
+export interface ServerFactory extends ModuleValues {
   (options?: ServerOptions): Express;
   new (options?: ServerOptions): Express;
   /** The prototype of every app. */
@@ -844,24 +844,10 @@ export interface ServerFactory {
   /** The prototypes every app's req and res inherit from. */
   request: Request;
   response: Response;
-  Server: ServerFactory;
-  default: ServerFactory;
-  Router: RouterConstructor;
-  Route: RouteConstructor;
-  Request: RequestConstructor;
-  Response: ResponseConstructor;
-  json(options?: JsonOptions): RequestHandler;
-  urlencoded(options?: UrlencodedOptions): RequestHandler;
-  text(options?: TextOptions): RequestHandler;
-  raw(options?: RawOptions): RequestHandler;
-  static(root: string, options?: ServeStaticOptions | null): RequestHandler;
-  serveStatic(root: string, options?: ServeStaticOptions | null): RequestHandler;
-  compose: Compose;
-  Context: typeof Context;
-  /** In the primary: forks workers and returns them with a graceful close; in a worker:
-   * builds the app with `createApp` and listens. */
-  cluster(createApp: () => Application | Promise<Application>, options?: ClusterOptions): Promise<ClusterResult>;
+  /** Express's name for serveStatic. */
+  static: typeof serveStatic;
 }
+type ModuleValues = typeof self;
 
 // Compatibility names of earlier lib-server declarations.
 export type HandlerArgument = RequestHandlerParams | Router | Application;
@@ -872,9 +858,8 @@ export type RouteMatcher<T> = IRouterHandler<T>;
 // ---- the module's values ------------------------------------------------------------------
 
 declare const Server: ServerFactory;
-// `express.Request` and friends as types, after `import express from "lib-server"`.
-// (types/index.d.cts repeats this list for `import express = require("lib-server")`;
-// test/exports.test.js checks that both lists name the same types.)
+// `express.Request` and friends as types, after `import express from "lib-server"` and
+// (types/index.d.cts exports this same Server) after `import express = require("lib-server")`.
 declare namespace Server {
   type Application<LocalsObj extends Record<string, any> = Record<string, any>> = self.Application<LocalsObj>;
   type Express = self.Express;
@@ -950,7 +935,7 @@ declare namespace Server {
   type BodyParserOptions = self.BodyParserOptions;
   type ClusterOptions = self.ClusterOptions;
   type ServerFactory = self.ServerFactory;
-  type Context<State extends object = DefaultState> = import("./compose.js").Context<State>;
+  type Context<State extends object = self.DefaultState> = self.Context<State>;
 }
 
 export default Server;
@@ -964,6 +949,8 @@ export declare function urlencoded(options?: UrlencodedOptions): RequestHandler;
 export declare function text(options?: TextOptions): RequestHandler;
 export declare function raw(options?: RawOptions): RequestHandler;
 export declare function serveStatic(root: string, options?: ServeStaticOptions | null): RequestHandler;
-export declare const cluster: ServerFactory["cluster"];
+/** In the primary: forks workers and returns them with a graceful close; in a worker:
+ * builds the app with `createApp` and listens. */
+export declare function cluster(createApp: () => Application | Promise<Application>, options?: ClusterOptions): Promise<ClusterResult>;
 export { compose, Context } from "./compose.js";
 export type { Compose, Step, StepResult, CatchHandler, CatchStep, ComposeOptions, ComposedHandler, Composed, StepLike, DefaultState } from "./compose.js";

@@ -1,8 +1,9 @@
-// Directory listings (option `listing`).
+// Directory listings (option `listing`, src/static/listing.js): HTML and JSON, order and
+// sorting, links and breadcrumbs, escaping, and big directories. How entries are read:
+// directory-entries.test.js; how listings are kept: listing-cache.test.js.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { mkdirSync, writeFileSync, utimesSync, symlinkSync, readdirSync, lstatSync } from "node:fs";
+import { mkdirSync, writeFileSync, utimesSync, readdirSync, lstatSync } from "node:fs";
 import { join } from "node:path";
-import { execFileSync } from "node:child_process";
 import { serveStatic } from "../../src/static/index.js";
 import { humanSize } from "../../src/static/listing.js";
 import { statHelper } from "../../src/static/stat-helper.js";
@@ -253,61 +254,6 @@ describe("listing", () => {
     await s.request("/big/");
     expect(performance.now() - again).toBeLessThan(firstMs);
     expect((await json("/big/")).length).toBe(10_000);
-  });
-
-  // Big directories are stat'ed half on a helper thread: same entries, and
-  // symlinks (which the main thread resolves) still only when inside the root.
-  it("lists a big directory the same with the helper thread, symlinks included", async () => {
-    const outside = makeTree({ "secret.txt": "SECRET" });
-    try {
-      const many = join(tree.root, "many");
-      mkdirSync(many);
-      for (let i = 0; i < 1500; i++) writeFileSync(join(many, `n${i}.txt`), "x".repeat(i % 7));
-      for (let i = 0; i < 50; i++) symlinkSync("../docs/b.txt", join(many, `in${i}`));
-      for (let i = 0; i < 50; i++) symlinkSync(join(outside.root, "secret.txt"), join(many, `out${i}`));
-      statHelper();
-      await expect.poll(() => statHelper() !== null).toBe(true);
-      const entries = await json("/many/");
-      expect(entries.length).toBe(1550);
-      expect(entries.filter((e) => e.name.startsWith("out"))).toEqual([]);
-      const links = entries.filter((e) => e.name.startsWith("in"));
-      expect(links.length).toBe(50);
-      expect(links.every((e) => e.size === 2 && e.type === "file")).toBe(true);
-      expect(entries.find((e) => e.name === "n13.txt")).toMatchObject({ type: "file", size: 6 });
-    } finally {
-      outside.cleanup();
-    }
-  });
-
-  // The helper thread is unref'ed while idle: a process that started it, used or not, still
-  // ends by itself.
-  it("does not keep the process alive with the helper thread", () => {
-    const helper = new URL("../../src/static/stat-helper.js", import.meta.url).href;
-    const big = JSON.stringify(join(tree.root, "big") + "/");
-    const script =
-      `import { statHelper } from ${JSON.stringify(helper)};\n` +
-      "statHelper();\nwhile (statHelper() === null) await new Promise((resolve) => setTimeout(resolve, 10));\n" +
-      `if (process.argv[1] === "use") console.log((await statHelper().lstat(${big}, ["f1", "f2"])).length);\n` +
-      "else console.log('online');";
-    const run = (mode) =>
-      execFileSync(process.execPath, ["--input-type=module", "-e", script, mode], { encoding: "utf8", timeout: 15_000, stdio: ["ignore", "pipe", "pipe"] });
-    expect(run("idle").trim()).toBe("online");
-    expect(run("use").trim()).toBe("6");
-  });
-
-  it("lists big directories on the main thread alone where threads aren't allowed", () => {
-    const module = new URL("../../src/static/directory-entries.js", import.meta.url).href;
-    const script =
-      `import { readDirectoryEntries } from ${JSON.stringify(module)};\n` +
-      `const read = () => readDirectoryEntries(${JSON.stringify(join(tree.root, "big"))}, { showDotfiles: false, realRoot: null });\n` +
-      "const first = await read();\nawait new Promise((resolve) => setTimeout(resolve, 200));\n" +
-      "console.log(first.length, (await read()).length);";
-    // The permission model without --allow-worker: new Worker() throws. (Its flag lost
-    // "experimental" in Node 22.13; Node 24 knows only the new name.)
-    const permission = process.allowedNodeEnvironmentFlags.has("--permission") ? "--permission" : "--experimental-permission";
-    const args = [permission, "--allow-fs-read=*", "--input-type=module", "-e", script];
-    const out = execFileSync(process.execPath, args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-    expect(out.trim()).toBe("10000 10000");
   });
 
   // No listing cache (revalidateAfter: 0): every request reads and stats the

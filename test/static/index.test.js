@@ -1,14 +1,11 @@
-// Behaviour of serveStatic's options on plain node:http.
+// serveStatic(root, options), the middleware (src/static/index.js): which requests it serves,
+// redirects or lets fall through, and what each option changes, on plain node:http. How a
+// found file is answered (validators, conditional requests, ranges, encodings): serve-path.test.js.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import { serveStatic } from "../../src/static/index.js";
 import { makeTree, listen, fallbackHandler, staticServers } from "./helpers.js";
-import { startPair, view } from "../helpers/server.js";
-import { recordHeaderCalls } from "../helpers/header-calls.js";
-
-// Headers a 304 may carry or must drop
-const NAMES = ["etag", "last-modified", "cache-control", "accept-ranges", "content-type", "content-length", "content-encoding"];
 
 const TEXT = "0123456789abcdefghij"; // 20 bytes
 let tree;
@@ -252,150 +249,5 @@ describe("options", () => {
   it("requires a root path", () => {
     expect(() => serveStatic()).toThrow(TypeError);
     expect(() => serveStatic(42)).toThrow(TypeError);
-  });
-});
-
-// A server and the validators it sends for /text.txt. Strong ETags here: they
-// get RFC 9110's strong comparisons (the default weak ones are compared to
-// Express in differential.test.js).
-async function serveWithValidators() {
-  const s = await serve({ etag: "strong" });
-  const { headers } = await s.request("/text.txt");
-  return { s, etag: headers.etag, lastModified: headers["last-modified"] };
-}
-
-describe("conditional requests", () => {
-  let s, etag, lastModified;
-  beforeAll(async () => {
-    ({ s, etag, lastModified } = await serveWithValidators());
-  });
-  const status = async (headers, method) => (await s.request("/text.txt", { headers, method })).status;
-
-  it("If-None-Match: exact, weak, in a list, or * -> 304 without a body", async () => {
-    const res = await s.request("/text.txt", { headers: { "if-none-match": etag } });
-    expect(res.status).toBe(304);
-    expect(res.body.length).toBe(0);
-    expect(res.headers.etag).toBe(etag);
-    expect(res.headers["content-type"]).toBeUndefined();
-    expect(res.headers["content-length"]).toBeUndefined();
-    expect(await status({ "if-none-match": `W/${etag}` })).toBe(304);
-    expect(await status({ "if-none-match": `"nope", ${etag}` })).toBe(304);
-    expect(await status({ "if-none-match": "*" })).toBe(304);
-    expect(await status({ "if-none-match": etag }, "HEAD")).toBe(304);
-    expect(await status({ "if-none-match": '"nope"' })).toBe(200);
-  });
-
-  it("If-Modified-Since -> 304 unless modified after; If-None-Match wins over it", async () => {
-    expect(await status({ "if-modified-since": lastModified })).toBe(304);
-    expect(await status({ "if-modified-since": new Date(Date.now() + 60_000).toUTCString() })).toBe(304);
-    expect(await status({ "if-modified-since": new Date(Date.parse(lastModified) - 1000).toUTCString() })).toBe(200);
-    expect(await status({ "if-modified-since": "garbage" })).toBe(200);
-    expect(await status({ "if-none-match": '"nope"', "if-modified-since": lastModified })).toBe(200);
-  });
-
-  it("a request Cache-Control: no-cache gets the full response", async () => {
-    expect(await status({ "if-none-match": etag, "cache-control": "no-cache" })).toBe(200);
-  });
-
-  it("If-Match / If-Unmodified-Since failures -> 412, forwarded as an error", async () => {
-    const res = await s.request("/text.txt", { headers: { "if-match": '"other"' } });
-    expect(res.status).toBe(412);
-    expect(res.headers["x-fell-through"]).toBe("error");
-    expect(await status({ "if-match": `W/${etag}` })).toBe(412); // strong comparison
-    expect(await status({ "if-match": etag })).toBe(200);
-    expect(await status({ "if-match": `"a", ${etag}` })).toBe(200);
-    expect(await status({ "if-match": "*" })).toBe(200);
-    expect(await status({ "if-unmodified-since": new Date(Date.parse(lastModified) - 1000).toUTCString() })).toBe(412);
-    expect(await status({ "if-unmodified-since": lastModified })).toBe(200);
-  });
-});
-
-describe("a 304 seen by wrapped header methods", () => {
-  // send sets Content-Type, then removes it for a 304: a wrapped setHeader/removeHeader sees
-  // both (lib-server skips the pair only when nobody could see it).
-  it("the same setHeader/removeHeader calls as express.static, and the same headers unwrapped", async () => {
-    const pair = await startPair((app, factory) => {
-      const calls = [];
-      app.use(recordHeaderCalls(calls, (req) => req.query.wrap !== undefined));
-      app.use(factory.static(tree.root));
-      return calls;
-    });
-    try {
-      const [first] = await pair.both("/text.txt");
-      const headers = { "if-none-match": first.headers.etag };
-      for (const path of ["/text.txt", "/text.txt?wrap"]) {
-        const [reference, lib] = await pair.both({ path, headers });
-        expect(lib.status, path).toBe(304);
-        expect(view(lib, NAMES), path).toEqual(view(reference, NAMES));
-      }
-      expect(pair.lib.context).toEqual(pair.reference.context);
-      expect(pair.lib.context).toContain("remove Content-Type");
-    } finally {
-      await pair.close();
-    }
-  });
-});
-
-describe("range requests", () => {
-  let s, etag, lastModified;
-  beforeAll(async () => {
-    ({ s, etag, lastModified } = await serveWithValidators());
-  });
-  const get = (range, extra = {}) => s.request("/text.txt", { headers: { range, ...extra } });
-
-  it("serves single ranges with 206 and Content-Range", async () => {
-    for (const [range, body, contentRange] of [
-      ["bytes=0-4", "01234", "bytes 0-4/20"],
-      ["bytes=15-", "fghij", "bytes 15-19/20"],
-      ["bytes=-3", "hij", "bytes 17-19/20"],
-      ["bytes=18-100", "ij", "bytes 18-19/20"],
-      ["bytes=0-2,1-4", "01234", "bytes 0-4/20"], // overlapping ranges merge
-    ]) {
-      const res = await get(range);
-      expect(res.status, range).toBe(206);
-      expect(res.text).toBe(body);
-      expect(res.headers["content-range"]).toBe(contentRange);
-      expect(res.headers["content-length"]).toBe(String(body.length));
-    }
-  });
-
-  it("HEAD with a range reports the range's length", async () => {
-    const res = await s.request("/text.txt", { method: "HEAD", headers: { range: "bytes=0-4" } });
-    expect(res.status).toBe(206);
-    expect(res.headers["content-length"]).toBe("5");
-  });
-
-  it("unsatisfiable -> 416 with Content-Range: bytes */size", async () => {
-    for (const range of ["bytes=20-30", "bytes=5-2"]) {
-      const res = await get(range);
-      expect(res.status, range).toBe(416);
-      expect(res.headers["content-range"]).toBe("bytes */20");
-      expect(res.headers["x-fell-through"]).toBe("error");
-    }
-  });
-
-  it("several ranges, malformed or foreign units -> the whole entity", async () => {
-    for (const range of ["bytes=0-1,5-6", "bytes=abc", "items=0-1"]) {
-      const res = await get(range);
-      expect(res.status, range).toBe(200);
-      expect(res.text).toBe(TEXT);
-    }
-  });
-
-  it("an abusive list of ranges is ignored without parsing it", async () => {
-    const range = "bytes=" + Array.from({ length: 2000 }, (_, i) => `${i % 20}-${i % 20}`).join(",");
-    const started = performance.now();
-    const res = await get(range);
-    expect(res.status).toBe(200);
-    expect(res.text).toBe(TEXT);
-    expect(performance.now() - started).toBeLessThan(500);
-  });
-
-  it("If-Range: current ETag or exact date -> range, else the whole entity", async () => {
-    expect((await get("bytes=0-1", { "if-range": etag })).status).toBe(206);
-    expect((await get("bytes=0-1", { "if-range": lastModified })).status).toBe(206);
-    expect((await get("bytes=0-1", { "if-range": '"stale"' })).status).toBe(200);
-    expect((await get("bytes=0-1", { "if-range": `W/${etag}` })).status).toBe(200);
-    expect((await get("bytes=0-1", { "if-range": new Date(Date.parse(lastModified) - 1000).toUTCString() })).status).toBe(200);
   });
 });

@@ -36,14 +36,16 @@ const UNIT_MS = {
 const DURATION = /^(-?(?:\d+)?\.?\d+) *([a-z]*)$/i;
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000; // browsers ignore longer, send caps here too
 
-// Milliseconds clamped to [0, 1 year]; anything unparsable counts as 0.
+// Milliseconds clamped to [0, 1 year], read as send reads them: a string as a duration
+// (untrimmed, at most 100 characters, as `ms` takes it), anything else through Number();
+// what neither makes a number of counts as 0.
 export function parseMaxAge(value) {
-  let ms = 0;
-  if (typeof value === "number") ms = value;
-  else if (typeof value === "string") {
-    const match = DURATION.exec(value.trim());
-    const unit = match && (match[2] === "" ? 1 : UNIT_MS[match[2].toLowerCase()]);
-    if (unit) ms = parseFloat(match[1]) * unit;
-  }
+  const ms = typeof value === "string" ? parseDuration(value) : Number(value);
   return ms > 0 ? Math.min(ms, ONE_YEAR_MS) : 0;
+}
+
+function parseDuration(text) {
+  const match = text.length <= 100 ? DURATION.exec(text) : null;
+  const unit = match && (match[2] === "" ? 1 : UNIT_MS[match[2].toLowerCase()]);
+  return unit ? parseFloat(match[1]) * unit : 0;
 }

@@ -11,7 +11,7 @@ export function normalizeSendOptions(opts) {
   opts ??= {};
   const dotfiles = opts.dotfiles ?? "ignore";
   if (!DOTFILES.includes(dotfiles)) throw new TypeError('dotfiles option must be "allow", "deny", or "ignore"');
-  const maxAge = parseMaxAge(opts.maxAge ?? opts.maxage);
+  const maxAge = parseMaxAge(opts.maxAge || opts.maxage); // send's ||: a 0 maxAge gives way to maxage
   const immutable = Boolean(opts.immutable);
   return {
     root: opts.root ? resolve(opts.root) : null,

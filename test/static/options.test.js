@@ -64,6 +64,7 @@ describe("normalizeSendOptions", () => {
   it("writes Cache-Control from maxAge (or maxage) in whole seconds, immutable, or none", () => {
     expect(normalizeSendOptions({ maxAge: 1999 }).cacheControl).toBe("public, max-age=1");
     expect(normalizeSendOptions({ maxage: "1d" }).cacheControl).toBe("public, max-age=86400");
+    expect(normalizeSendOptions({ maxAge: 0, maxage: "1d" }).cacheControl).toBe("public, max-age=86400"); // send's maxAge || maxage
     expect(normalizeSendOptions({ maxAge: "2 hours", immutable: 1 }).cacheControl).toBe("public, max-age=7200, immutable");
     expect(normalizeSendOptions({ maxAge: "10y" }).cacheControl).toBe("public, max-age=31536000");
     expect(normalizeSendOptions({ cacheControl: false, maxAge: 1000 }).cacheControl).toBeNull();

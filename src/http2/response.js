@@ -1,8 +1,10 @@
 // The base of every app's HTTP/2 response prototype: Node's compat response, made to take what
 // an HTTP/1.1 app legitimately sets without a throw or a warning (fields.js: what HTTP/2
-// carries of it).
+// carries of it), and to keep a body that does not match its Content-Length to its own stream
+// (content-length.js).
 import { nodeModule } from "../deps.js";
 import { DROPPED, SINGLE_VALUE, carriedValue, fieldKey } from "./fields.js";
+import { countBody, countChunk, countEnd, headersWent, isCounted } from "./content-length.js";
 import { useHttp2HeaderStorage } from "../node-internals.js";
 
 const { Http2ServerResponse: NodeHttp2ServerResponse } = nodeModule("node:http2");
@@ -12,6 +14,7 @@ export class Http2ServerResponse extends NodeHttp2ServerResponse {
     const key = fieldKey(name);
     if (DROPPED.has(key)) return this;
     super.setHeader(name, carriedValue(key, value));
+    if (key === "content-length") countBody(this);
     return this;
   }
 
@@ -38,7 +41,23 @@ export class Http2ServerResponse extends NodeHttp2ServerResponse {
     const stream = this.stream;
     if (fields !== null && typeof fields === "object" && !stream.closed && !stream.destroyed) setFields(this, fields);
     super.writeHead(statusCode);
+    if (isCounted(this)) headersWent(this);
     return this;
+  }
+
+  write(chunk, encoding, callback) {
+    if (isCounted(this) && !this.writableEnded) countChunk(this, chunk, encoding);
+    return super.write(chunk, encoding, callback);
+  }
+
+  end(chunk, encoding, callback) {
+    if (!isCounted(this) || this.writableEnded || this.stream.closed) return super.end(chunk, encoding, callback);
+    if (typeof chunk === "function") return this.end(undefined, undefined, chunk);
+    if (typeof encoding === "function") return this.end(chunk, undefined, encoding);
+    // The last chunk counted before the end, as Node's end writes it first.
+    if (chunk !== undefined && chunk !== null) this.write(chunk, encoding);
+    countEnd(this);
+    return super.end(callback);
   }
 
   // Node's HTTP/1 responses have it, and middleware calls it to send the head before a

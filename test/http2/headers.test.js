@@ -1,8 +1,9 @@
 // No header an app sets ends the process over HTTP/2 (src/http2/fields.js, response.js and the
-// final handler). Each case is served by `listen({ http2: true })` over h2c and TLS and by
-// `http2.createServer(app)`, and asked on a session of its own: its answer (status, the fields
-// that arrived, or a reset of that stream), then a request that must still succeed on the same
-// session. Over HTTP/1.1 the same routes still send what the app set.
+// final handler), and a body that does not match its Content-Length ends its own stream only
+// (src/http2/content-length.js). Each case is served by `listen({ http2: true })` over h2c and
+// TLS and by `http2.createServer(app)`, and asked on a session of its own: its answer (status,
+// the fields that arrived, or a reset of that stream), then a request that must still succeed
+// on the same session. Over HTTP/1.1 the same routes still send what the app set.
 import http2 from "node:http2";
 import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -63,6 +64,27 @@ const CASES = [
   ["/pseudo", (req, res) => res.setHeader(":protocol", "websocket").end("x"), { status: 500, headers: { ":protocol": undefined } }],
   // Node's http2 reads the value only as it sends it: the error page cannot go out either
   ["/unprintable", (req, res) => res.setHeader("X-Odd", unprintable).end("x"), { reset: NGHTTP2_INTERNAL_ERROR }],
+  ["/short", (req, res) => res.set("Content-Length", "5").end("hello world"), { reset: NGHTTP2_INTERNAL_ERROR }],
+  ["/long", (req, res) => res.set("Content-Length", "50").end("hello world"), { reset: NGHTTP2_INTERNAL_ERROR }],
+  [
+    "/writehead-length",
+    (req, res) => {
+      res.writeHead(200, { "Content-Length": 5 });
+      res.write("hel");
+      res.write("lo world");
+      res.end();
+    },
+    { reset: NGHTTP2_INTERNAL_ERROR },
+  ],
+  [
+    "/length-kept",
+    (req, res) => {
+      res.set("Content-Length", "11");
+      res.write("hello ");
+      res.end("world");
+    },
+    { status: 200, headers: { "content-length": "11" }, text: "hello world" },
+  ],
 ];
 
 function build(app) {
@@ -127,6 +149,11 @@ describe.each(Object.keys(SERVERS))("over %s", (kind) => {
       if (expected.text !== undefined) expect(answer.text).toBe(expected.text);
     }
     expect({ status: next.status, text: next.text, reset: next.reset, destroyed }).toEqual({ status: 200, text: "ok", reset: 0, destroyed: false });
+  });
+
+  test("a HEAD answer keeps a Content-Length its GET body would not match", async () => {
+    const answer = await onOneSession((session) => exchange(session, "/long", "HEAD"));
+    expect({ status: answer.status, length: answer.headers["content-length"], reset: answer.reset }).toEqual({ status: 200, length: "50", reset: 0 });
   });
 });
 

@@ -38,11 +38,7 @@ export function finalHandler(req, res, err, env, onError) {
     message = `Cannot ${req.method} ${encodeUrl(originalPathname(req))}`;
   }
   if (res.headersSent) {
-    // Cannot answer any more: end the exchange, not the process. Over HTTP/1.1 that is the
-    // connection; over HTTP/2 a reset of the stream (INTERNAL_ERROR, RFC 9113 §7), so the
-    // client does not take the half answer for a whole one, and its other streams go on.
-    if (req.httpVersionMajor === 2 && res.stream) res.stream.close(HTTP2_INTERNAL_ERROR);
-    else req.socket?.destroy();
+    endExchange(req, res); // cannot answer any more
     return;
   }
   const write = () => send(req, res, status, headers, message);
@@ -117,8 +113,22 @@ function send(req, res, status, headers, message) {
   setValidHeader(res, X_CONTENT_TYPE_OPTIONS, "nosniff");
   setValidHeader(res, CONTENT_TYPE, "text/html; charset=utf-8");
   setValidHeader(res, CONTENT_LENGTH, Buffer.byteLength(body, "utf8"));
-  if (req.method === "HEAD") res.end();
-  else res.end(body, "utf8");
+  try {
+    if (req.method === "HEAD") res.end();
+    else res.end(body, "utf8");
+  } catch {
+    // The app's own headers go out with this page. Over HTTP/2 Node checks some only then
+    // (a value whose toString throws): the throw that led here comes again.
+    endExchange(req, res);
+  }
+}
+
+// End the exchange, not the process. Over HTTP/1.1 that is the connection; over HTTP/2 a reset
+// of the stream (INTERNAL_ERROR, RFC 9113 §7), so the client does not take a half answer for a
+// whole one, and its other streams go on.
+function endExchange(req, res) {
+  if (req.httpVersionMajor === 2 && res.stream) res.stream.close(HTTP2_INTERNAL_ERROR);
+  else req.socket?.destroy();
 }
 
 // What the error page must not inherit from an answer that was under way.

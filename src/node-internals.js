@@ -222,7 +222,8 @@ HeaderStorage.prototype = Object.freeze(Object.setPrototypeOf({}, null));
 export function setValidHeader(res, header, value) {
   const key = res.setHeader === nativeSetHeader ? outHeadersKeyOf(res) : null;
   if (key === null || res._header) {
-    const headers = res.setHeader === http2SetHeader && !res.headersSent ? http2HeadersOf(res) : null;
+    const direct = res.setHeader === http2SetHeader && !res.headersSent && !http2Dropped.has(header.lower);
+    const headers = direct ? http2HeadersOf(res) : null;
     if (headers === null) res.setHeader(header.name, value);
     else headers[header.lower] = value;
     return;
@@ -237,18 +238,20 @@ export function setValidHeader(res, header, value) {
  * private symbol (kHeaders), lower-cased name → value as given; its getHeader validates the
  * name, lower-cases it and reads that, its setHeader validates, lower-cases and writes it.
  * headerOf and setValidHeader use it directly, as they do kOutHeaders, for the responses
- * whose getHeader is Node's and whose setHeader is lib-server's HTTP/2 one (which only drops
- * connection-specific names, never one of headers.js's): src/http2/response.js registers
- * that class when it loads. Checked on the methods' source as outHeadersKeyOf is; null when
- * a Node release stores them otherwise.
+ * whose getHeader is Node's and whose setHeader is lib-server's HTTP/2 one:
+ * src/http2/response.js registers that class when it loads, with the (lower-cased) names its
+ * setHeader drops, which setValidHeader leaves to it (the one value it stores for the others,
+ * a single one, is the one setHeader would). Checked on the methods' source as
+ * outHeadersKeyOf is; null when a Node release stores them otherwise.
  */
-export function useHttp2HeaderStorage(Http2Response) {
+export function useHttp2HeaderStorage(Http2Response, droppedNames) {
   const { getHeader, setHeader } = Http2Response.prototype;
   const nodePrototype = Object.getPrototypeOf(Http2Response.prototype);
   const storeHeader = nodePrototype[ownSymbol(nodePrototype, "setHeader")]; // Node's [kSetHeader]
   if (!H2_SET_STORES.test(String(storeHeader)) || !H2_GET_READS.test(String(getHeader))) return;
   http2GetHeader = getHeader;
   http2SetHeader = setHeader;
+  http2Dropped = droppedNames;
 }
 
 /** The header storage of an HTTP/2 compat response, or null (see useHttp2HeaderStorage). */
@@ -260,6 +263,7 @@ export function http2HeadersOf(res) {
 
 let http2GetHeader = null;
 let http2SetHeader = null;
+let http2Dropped = new Set();
 let http2HeadersKey;
 const H2_SET_STORES = /this\[kHeaders\]\[name\] = value;\s*\}$/;
 const H2_GET_READS = /name = name\.trim\(\)\.toLowerCase\(\);\s*return this\[kHeaders\]\[name\];\s*\}$/;

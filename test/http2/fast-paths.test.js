@@ -10,7 +10,7 @@ const script = `
 import http2 from "node:http2";
 import http from "node:http";
 import { headerOf, setValidHeader, outHeadersKeyOf } from "./src/node-internals.js";
-import { CONTENT_TYPE } from "./src/headers.js";
+import { CONTENT_TYPE, TRANSFER_ENCODING } from "./src/headers.js";
 const server = http2.createServer((req, res) => {
   setValidHeader(res, CONTENT_TYPE, "text/plain");
   res.end(String(headerOf(res, CONTENT_TYPE)));
@@ -43,7 +43,7 @@ test("an HTTP/2 response first: its own methods answer, and HTTP/1.1 keeps the f
 const ownResponses = `
 import Server from "./src/index.js";
 import { headerOf, http2HeadersOf, setValidHeader } from "./src/node-internals.js";
-import { CONTENT_TYPE } from "./src/headers.js";
+import { CONTENT_TYPE, TRANSFER_ENCODING } from "./src/headers.js";
 import { h2request, listenHttp2 } from "./test/helpers/http2.js";
 
 const app = new Server();
@@ -59,6 +59,10 @@ app.get("/wrapped", (req, res) => {
   res.getHeader = (name) => (seen.calls.push("get " + name.toLowerCase()), getHeader.call(res, name));
   res.send("ok");
 });
+app.get("/dropped", (req, res) => {
+  setValidHeader(res, TRANSFER_ENCODING, "chunked");
+  res.end("ok");
+});
 app.get("/sent", (req, res) => {
   res.writeHead(200);
   try {
@@ -72,15 +76,19 @@ const listening = await listenHttp2(app);
 const origin = "http://127.0.0.1:" + listening.port;
 const direct = await h2request(origin, { path: "/direct" });
 await h2request(origin, { path: "/wrapped" });
+const dropped = await h2request(origin, { path: "/dropped" });
 await h2request(origin, { path: "/sent" });
 listening.close();
-console.log(JSON.stringify({ ...seen, directHeaders: direct.headers }));
+console.log(JSON.stringify({ ...seen, directHeaders: direct.headers, dropped: { status: dropped.status, headers: Object.keys(dropped.headers) } }));
 `;
 
-test("lib-server's HTTP/2 responses: direct header storage found on this Node, and stepping aside for wrappers", () => {
+test("lib-server's HTTP/2 responses: direct header storage found on this Node, stepping aside for wrappers and for what HTTP/2 drops", () => {
   const seen = runScript(ownResponses);
   expect(seen.direct).toEqual({ storage: true, read: "text/plain; charset=utf-8", viaNode: "text/plain; charset=utf-8" });
   expect(seen.directHeaders).toMatchObject({ "content-type": "text/plain; charset=utf-8", "content-length": "2", etag: expect.stringMatching(/^W\//) });
   expect(seen.calls).toEqual(expect.arrayContaining(["set content-type", "set content-length", "set etag", "get content-type"]));
   expect(seen.sentError).toBe("ERR_HTTP2_HEADERS_SENT");
+  // A connection-specific field stored directly would make Node throw as the headers go out.
+  expect(seen.dropped.status).toBe(200);
+  expect(seen.dropped.headers).not.toContain("transfer-encoding");
 });

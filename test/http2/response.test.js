@@ -1,9 +1,9 @@
-// src/http2/response.js and connection-headers.js: what an HTTP/1.1 app sets that HTTP/2
-// cannot carry is dropped without a throw or a warning; the rest reaches the client.
+// src/http2/response.js and fields.js: what an HTTP/1.1 app sets that HTTP/2 cannot carry is
+// dropped without a throw or a warning; the rest reaches the client (headers.test.js: the
+// fields that would end the process).
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import Server from "../../src/index.js";
 import { h2request, listenHttp2 } from "../helpers/http2.js";
-import { withoutConnectionHeaders } from "../../src/http2/connection-headers.js";
 
 const CONNECTION_SPECIFIC = {
   Connection: "close",
@@ -67,16 +67,4 @@ test("statusMessage is ignored without a warning", async () => {
   expect(res.status).toBe(203);
   expect(JSON.parse(res.text)).toEqual({ statusMessage: "" });
   await vi.waitFor(() => expect(warnings.filter((w) => /status message|connection header/i.test(w.message))).toEqual([]));
-});
-
-test("withoutConnectionHeaders keeps what writeHead is given when there is nothing to drop", () => {
-  const headers = { "X-A": "1" };
-  expect(withoutConnectionHeaders(headers)).toBe(headers);
-  expect(withoutConnectionHeaders(undefined)).toBeUndefined();
-  expect(
-    withoutConnectionHeaders([
-      ["Upgrade", "h2c"],
-      ["X-A", "1"],
-    ]),
-  ).toEqual([["X-A", "1"]]);
 });

@@ -164,8 +164,14 @@ class Walk {
     const req = this.req;
     if (layer.route !== undefined) req.route = layer.route;
     req.params = this.router.mergeParams ? mergeParams(match.params, this.parentParams) : match.params;
-    if (layer.keys.length === 0 || !hasParamCallbacks(this.router)) return this.runLayer(layer, match, layerError);
-    processParams(this.router, layer, this.path, req, this.res, (this.paramsCalled ??= new Map()), (paramError) => {
+    if (layer.keys.length !== 0 && hasParamCallbacks(this.router)) return this.runParamsThenLayer(layer, match, layerError);
+    return this.runLayer(layer, match, layerError);
+  }
+
+  // The app.param() callbacks for the layer's params (params.js), then the layer; true: the
+  // walk goes on from their callback.
+  runParamsThenLayer(layer, match, layerError) {
+    processParams(this.router, layer, this.path, this.req, this.res, (this.paramsCalled ??= new Map()), (paramError) => {
       if (paramError) this.nextLayer(layerError || paramError);
       else if (!this.runLayer(layer, match, layerError)) this.nextLayer(passedOn(layer, layerError));
     });

@@ -34,12 +34,6 @@ export function callParamHandler(fn, req, res, next, value, name, onSettle) {
 
 export const isThenable = (value) => value !== undefined && value !== null && typeof value.then === "function";
 
-/**
- * Handlers called in a row without yielding before the next one waits for setImmediate: a
- * long chain of synchronous next() calls would otherwise overflow the stack.
- */
-export const MAX_SYNC_CALLS = 100;
-
 /** A returned promise's rejection becomes next(err); `onSettle` hears how it settled. */
 export function followPromise(promise, next, onSettle) {
   const rejected = (err) => {

@@ -1,18 +1,19 @@
 // Dispatch: one request through one router's stack, with Express's semantics. `next` walks
 // the chain of candidate layers (chain-index.js); entering a mounted middleware trims its
 // prefix off req.url (restored when it calls next); a route runs its handlers for the
-// request's method through Route#nextHandler; leaving the router restores what it changed.
+// request's method (Route#nextHandler picks them); every handler is called by
+// run-handler.js; leaving the router restores what it changed.
 import { lookup, treeMatch } from "./chain-index.js";
 import { processParams, mergeParams, hasParamCallbacks } from "./params.js";
 import { MATCHED_PATH } from "./route.js";
+import * as runner from "./run-handler.js";
 import { routingPathOf, protohostOf } from "../url.js";
-import * as handlerCall from "../handler-call.js";
 import * as tracing from "../tracing.js";
 
 // Consts of this module, not imported bindings: optimized code reads an imported binding
 // through its module cell at every use (see headers.js), and these are read per layer.
-const { MAX_SYNC_CALLS, callHandler } = handlerCall;
-const { handlerChannel, tracedHandlerCall, layerChannel, observedHandle, debugging, explainSkip } = tracing;
+const { runHandler } = runner;
+const { layerChannel, observedHandle, debugging, explainSkip } = tracing;
 
 export function handle(req, res, out) {
   if (typeof out !== "function") throw new TypeError("argument callback is required");
@@ -41,7 +42,7 @@ class Walk {
     this.chain = chain;
     this.treeParams = treeParams;
     this.idx = 0;
-    this.sync = 0;
+    this.depth = 0; // handlers called in a row (run-handler.js)
     this.removed = "";
     this.slashAdded = false;
     this.route = null; // the route whose handlers run, while inside one
@@ -58,137 +59,161 @@ class Walk {
     this.next = nextOf(this);
   }
 
-  // Finds the next layer (or, inside a route, the next handler) that takes this request,
-  // with `err` pending, and runs it; leaves the router when there is none.
+  // What a handler's next(err) does: the route's next handler while inside a route, else the
+  // next layer of the chain that takes the request, else leaving the router.
   nextLayer(err) {
-    const { router, req } = this;
     let layerError = err === "route" ? null : err;
     this.restoreUrl();
     // Like router 2, leaving the router waits a tick: code after a handler's next() runs
     // before whatever comes after this router.
     if (layerError === "router") return setImmediate(finishWalk, this, null);
-
     if (this.route !== null) {
       if (err === "route") this.route = null;
       else if (this.runRoute(layerError)) return;
     }
-
     // A middleware may have rewritten req.url: look the new path up, keep our place.
-    if (req.url !== this.url) {
-      const position = this.idx > 0 ? this.chain[this.idx - 1].position : -1;
-      this.url = req.url;
-      this.path = routingPathOf(this.url);
-      // Like Express: a URL with no path left (req.url = "?a") ends this router's walk.
-      if (this.path === undefined || this.path === "") return this.finish(layerError);
-      ({ chain: this.chain, treeParams: this.treeParams } = lookup(router, this.path));
-      this.idx = 0;
-      while (this.idx < this.chain.length && this.chain[this.idx].position <= position) this.idx++;
-    }
-    const path = this.path;
-    if (path === undefined) return this.finish(layerError); // a hand-made request without a URL
+    if (this.req.url !== this.url && !this.lookUpRewritten()) return this.finish(layerError);
+    if (this.path === undefined) return this.finish(layerError); // a hand-made request without a URL
 
     const chain = this.chain;
-    let skippedLast = false; // the last layer looked at does not take the request (router 2 would not enter it)
+    let skippedLast = false; // the last layer looked at was not entered (router 2 would not enter it)
     while (this.idx < chain.length) {
       const entry = chain[this.idx++];
-      const layer = entry.layer;
       if (debugging) this.explainLeftOut(entry.position);
       let match;
-      if (layer.matchesAll) match = layer.match(path);
-      else if (entry.knownMatch) match = treeMatch(entry, this.treeParams, !router.strict && path.length > 1 && path.charCodeAt(path.length - 1) === 47);
-      else {
-        try {
-          match = layer.match(path);
-        } catch (decodeError) {
-          if (debugging) explainSkip(layer, req, `a param does not decode (${decodeError.message})`);
-          layerError = layerError || decodeError;
-          skippedLast = true;
-          continue;
-        }
-        if (match === null) {
-          if (debugging) explainSkip(layer, req, `its path does not match ${path}`);
-          skippedLast = true;
-          continue;
-        }
-      }
-
-      const layerRoute = layer.route;
-      if (layerRoute !== undefined) {
-        if (layerError) {
-          if (debugging) explainSkip(layer, req, "an error is pending and routes do not take errors");
-          skippedLast = true;
-          continue;
-        }
-        // req.method is read here, not once: method-override and friends change it.
-        const method = req.method;
-        // Like router 2, a HEAD request enters a matching route even without a GET or HEAD
-        // handler: no handler runs, but req.route and req.params are set (what a metrics
-        // middleware reads once the 404 is sent) and app.param() callbacks run.
-        if (!layerRoute._handlesMethod(method) && method !== "HEAD") {
-          if (debugging) explainSkip(layer, req, `it has no handler for ${method}`);
-          if (this.allowed !== null && method === "OPTIONS") this.allowed.push(...layerRoute._methods());
-          skippedLast = true;
-          continue;
-        }
-        req.route = layerRoute;
-      } else if (layerError ? layer.handle.length !== 4 : layer.handle.length > 3) {
-        if (debugging)
-          explainSkip(
-            layer,
-            req,
-            layerError ? "an error is pending and it is not an error handler (4 arguments)" : "it is an error handler and no error is pending",
-          );
-        skippedLast = false; // router 2 enters it, which calls next
+      try {
+        match = this.matchOf(entry);
+      } catch (decodeError) {
+        if (debugging) explainSkip(entry.layer, this.req, `a param does not decode (${decodeError.message})`);
+        layerError = layerError || decodeError;
+        skippedLast = true;
         continue;
       }
-
-      req.params = router.mergeParams ? mergeParams(match.params, this.parentParams) : match.params;
-      if (layer.keys.length !== 0 && hasParamCallbacks(router)) {
-        return processParams(router, layer, path, req, this.res, (this.paramsCalled ??= new Map()), (paramError) => {
-          if (paramError) return this.nextLayer(layerError || paramError);
-          this.enterLayer(layer, match, layerError);
-        });
-      }
-      if (++this.sync > MAX_SYNC_CALLS) {
-        this.idx--;
-        return setImmediate(this.next, layerError);
-      }
-      this.enterLayer(layer, match, layerError);
-      this.sync = 0;
-      return;
+      skippedLast = match === null || this.routeRefuses(entry.layer, layerError);
+      // A middleware for the other case (error or not): router 2 enters it, and it calls next.
+      if (skippedLast || !this.takesPending(entry.layer, layerError)) continue;
+      if (this.enterLayer(entry.layer, match, layerError)) return;
+      layerError = passedOn(entry.layer, layerError); // it ran nothing: on to the next layer
     }
-    if (debugging) this.explainLeftOut(router.stack.length);
-    // As router 2: a next() from the stack's last layer leaves a tick later; running out of
-    // layers that match leaves at once (Jest's fake timers hold back a setImmediate).
-    const last = chain[chain.length - 1];
-    const tookLast = last === undefined ? router.stack.length === 0 : last.position === router.stack.length - 1 && !skippedLast;
-    if (tookLast) setImmediate(finishWalk, this, layerError);
-    else this.finish(layerError);
+    this.leave(skippedLast, layerError);
   }
 
-  // NODE_DEBUG=lib-server only: the layers before stack position `end` that the path index
-  // left out of the chain are logged as walking the stack would log them, so what is listed
-  // does not depend on whether the router has an index.
-  explainLeftOut(end) {
-    const stack = this.router.stack;
-    for (let position = (this.listedUpTo ?? -1) + 1; position < end && position < stack.length; position++) {
-      explainSkip(stack[position], this.req, `its path does not match ${this.path}`);
-    }
-    this.listedUpTo = Math.max(this.listedUpTo ?? -1, end);
+  // After a middleware rewrote req.url: the chain for the new path, from the position the
+  // walk had reached. False when the new URL has no path (req.url = "?a"): like Express,
+  // that ends this router's walk.
+  lookUpRewritten() {
+    const position = this.idx > 0 ? this.chain[this.idx - 1].position : -1;
+    this.url = this.req.url;
+    this.path = routingPathOf(this.url);
+    if (this.path === undefined || this.path === "") return false;
+    ({ chain: this.chain, treeParams: this.treeParams } = lookup(this.router, this.path));
+    this.idx = 0;
+    while (this.idx < this.chain.length && this.chain[this.idx].position <= position) this.idx++;
+    return true;
   }
 
-  // Puts back what entering a mounted middleware took off req.url and req.baseUrl.
-  restoreUrl() {
+  // A chain entry's match for this path, { params, path } or null; throws a param's
+  // decode error (a 400).
+  matchOf(entry) {
+    const { layer } = entry;
+    const path = this.path;
+    if (layer.matchesAll) return layer.match(path);
+    if (entry.knownMatch) return treeMatch(entry, this.treeParams, !this.router.strict && path.length > 1 && path.charCodeAt(path.length - 1) === 47);
+    const match = layer.match(path);
+    if (match === null && debugging) explainSkip(layer, this.req, `its path does not match ${path}`);
+    return match;
+  }
+
+  // Whether `layer` is a route that does not take this request: routes take no errors, and
+  // only their methods (an OPTIONS request collects them for the automatic answer).
+  routeRefuses(layer, layerError) {
+    const route = layer.route;
+    if (route === undefined) return false;
+    if (layerError) {
+      if (debugging) explainSkip(layer, this.req, "an error is pending and routes do not take errors");
+      return true;
+    }
+    // req.method is read here, not once: method-override and friends change it.
+    const method = this.req.method;
+    // Like router 2, a HEAD request enters a matching route even without a GET or HEAD
+    // handler: no handler runs, but req.route and req.params are set (what a metrics
+    // middleware reads once the 404 is sent) and app.param() callbacks run.
+    if (route._handlesMethod(method) || method === "HEAD") return false;
+    if (debugging) explainSkip(layer, this.req, `it has no handler for ${method}`);
+    if (this.allowed !== null && method === "OPTIONS") this.allowed.push(...route._methods());
+    return true;
+  }
+
+  // Whether `layer` takes what is pending: an error handler (4 arguments) an error, any
+  // other middleware none. Routes were checked by routeRefuses.
+  takesPending(layer, layerError) {
+    if (layer.route !== undefined || (layerError ? layer.handle.length === 4 : layer.handle.length <= 3)) return true;
+    if (debugging) {
+      explainSkip(
+        layer,
+        this.req,
+        layerError ? "an error is pending and it is not an error handler (4 arguments)" : "it is an error handler and no error is pending",
+      );
+    }
+    return false;
+  }
+
+  // Enters a layer that takes the request: req.route and req.params, app.param() callbacks,
+  // then the layer. False when it ran nothing (see runLayer).
+  enterLayer(layer, match, layerError) {
     const req = this.req;
-    if (this.slashAdded) {
-      if (req.url === "/" || req.url.startsWith("/?") || (this.removed.endsWith("/") && req.url[0] === "/")) req.url = req.url.slice(1);
-      this.slashAdded = false;
+    if (layer.route !== undefined) req.route = layer.route;
+    req.params = this.router.mergeParams ? mergeParams(match.params, this.parentParams) : match.params;
+    if (layer.keys.length !== 0 && hasParamCallbacks(this.router)) return this.runParamsThenLayer(layer, match, layerError);
+    return this.runLayer(layer, match, layerError);
+  }
+
+  // The app.param() callbacks for the layer's params (params.js), then the layer; true: the
+  // walk goes on from their callback.
+  runParamsThenLayer(layer, match, layerError) {
+    processParams(this.router, layer, this.path, this.req, this.res, (this.paramsCalled ??= new Map()), (paramError) => {
+      if (paramError) this.nextLayer(layerError || paramError);
+      else if (!this.runLayer(layer, match, layerError)) this.nextLayer(passedOn(layer, layerError));
+    });
+    return true;
+  }
+
+  // Runs a matched layer: a route's handlers, or a middleware with its mount path trimmed.
+  // False when it runs nothing: a route without a handler for the method (a HEAD request
+  // enters it all the same), a mount path that ends mid-segment.
+  runLayer(layer, match, layerError) {
+    const layerRoute = layer.route;
+    if (layerRoute !== undefined) {
+      this.route = layerRoute;
+      this.routeLayer = layer;
+      this.routeIdx = 0;
+      this.routeMethod = layerRoute.dispatchMethod(this.req.method);
+      if (this.runRoute(undefined)) return true;
+      if (debugging) explainSkip(layer, this.req, `it has no handler for ${this.req.method}`);
+      return false;
     }
-    if (this.removed.length !== 0) {
-      req.baseUrl = this.parentUrl;
-      req.url = this.protohost + this.removed + req.url.slice(this.protohost.length);
-      this.removed = "";
+    if (match.path.length !== 0 && !this.trimPrefix(match.path)) return false;
+    runHandler(this, layer, layerError);
+    return true;
+  }
+
+  // Runs the route's next handler for this method; false once the route is exhausted.
+  runRoute(layerError) {
+    const route = this.route;
+    const found = route.nextHandler(this.routeIdx, this.routeMethod, Boolean(layerError));
+    if (found === -1) {
+      this.route = null;
+      return false;
     }
+    this.routeIdx = found + 1;
+    runHandler(this, route.stack[found], layerError);
+    return true;
+  }
+
+  // What a trace reports as `route` for a handler of this walk: the path its layer, or its
+  // route's, matched.
+  tracedRoute(layer) {
+    return (this.route === null ? layer : this.routeLayer).pathMatching(this.path);
   }
 
   // Mounted middleware sees the URL without its mount path, like in Express; false when
@@ -207,47 +232,30 @@ class Walk {
     return true;
   }
 
-  // Runs the route's next handler for this method; false once the route is exhausted.
-  runRoute(layerError) {
-    const route = this.route;
-    const found = route.nextHandler(this.routeIdx, this.routeMethod, Boolean(layerError));
-    if (found === -1) {
-      this.route = null;
-      return false;
+  // Puts back what entering a mounted middleware took off req.url and req.baseUrl.
+  restoreUrl() {
+    const req = this.req;
+    if (this.slashAdded) {
+      if (req.url === "/" || req.url.startsWith("/?") || (this.removed.endsWith("/") && req.url[0] === "/")) req.url = req.url.slice(1);
+      this.slashAdded = false;
     }
-    this.routeIdx = found;
-    if (++this.sync > MAX_SYNC_CALLS) {
-      setImmediate(this.next, layerError);
-      return true;
+    if (this.removed.length !== 0) {
+      req.baseUrl = this.parentUrl;
+      req.url = this.protohost + this.removed + req.url.slice(this.protohost.length);
+      this.removed = "";
     }
-    this.routeIdx = found + 1;
-    this.callEntry(route.stack[found], this.routeLayer, layerError);
-    this.sync = 0;
-    return true;
   }
 
-  // Runs a matched layer: a route's handlers, or a middleware with its mount path trimmed.
-  enterLayer(layer, match, layerError) {
-    const layerRoute = layer.route;
-    if (layerRoute !== undefined) {
-      this.route = layerRoute;
-      this.routeLayer = layer;
-      this.routeIdx = 0;
-      this.routeMethod = layerRoute.dispatchMethod(this.req.method);
-      if (this.runRoute(undefined)) return;
-      if (debugging) explainSkip(layer, this.req, `it has no handler for ${this.req.method}`);
-      return this.nextLayer(undefined);
-    }
-    if (match.path.length !== 0 && !this.trimPrefix(match.path)) return this.nextLayer(layerError);
-    this.callEntry(layer, layer, layerError);
-  }
-
-  // Calls the handler of `entry` (a layer, or a route's handler layer), traced when someone
-  // subscribed; `matched` is the layer whose path matched, for the trace's `route`.
-  callEntry(entry, matched, layerError) {
-    if (handlerChannel.hasSubscribers) tracedHandlerCall(entry, matched.pathMatching(this.path), entry.handle, layerError, this.req, this.res, this.next);
-    else if (layerError) entry.handleError(layerError, this.req, this.res, this.next);
-    else entry.handleRequest(this.req, this.res, this.next);
+  // Out of layers. As router 2: a next() from the stack's last layer leaves a tick later;
+  // running out of layers that match leaves at once (Jest's fake timers hold back a
+  // setImmediate).
+  leave(skippedLast, layerError) {
+    const { chain, router } = this;
+    if (debugging) this.explainLeftOut(router.stack.length);
+    const last = chain[chain.length - 1];
+    const tookLast = last === undefined ? router.stack.length === 0 : last.position === router.stack.length - 1 && !skippedLast;
+    if (tookLast) setImmediate(finishWalk, this, layerError);
+    else this.finish(layerError);
   }
 
   finish(err) {
@@ -266,25 +274,38 @@ class Walk {
     req.params = this.parentParams;
     this.out(err);
   }
+
+  // NODE_DEBUG=lib-server only: the layers before stack position `end` that the path index
+  // left out of the chain are logged as walking the stack would log them, so what is listed
+  // does not depend on whether the router has an index.
+  explainLeftOut(end) {
+    const stack = this.router.stack;
+    for (let position = (this.listedUpTo ?? -1) + 1; position < end && position < stack.length; position++) {
+      explainSkip(stack[position], this.req, `its path does not match ${this.path}`);
+    }
+    this.listedUpTo = Math.max(this.listedUpTo ?? -1, end);
+  }
 }
 
 // A walk while someone observes layers ("lib-server.layer", tracing.js): each layer is
 // entered through its handle, or the observer's wrapper of it, in one call, a route's too
 // (Route#dispatch runs its handlers), as in Express. Error handlers are not observed.
 class ObservedWalk extends Walk {
-  enterLayer(layer, match, layerError) {
-    if (layerError) return super.enterLayer(layer, match, layerError);
-    const { req, res } = this;
+  runLayer(layer, match, layerError) {
+    if (layerError) return super.runLayer(layer, match, layerError);
     const isRoute = layer.route !== undefined;
-    if (!isRoute && match.path.length !== 0 && !this.trimPrefix(match.path)) return this.nextLayer(undefined);
-    if (isRoute) req[MATCHED_PATH] = layer.pathMatching(this.path);
-    const handle = observedHandle(layer, req, res);
-    if (!isRoute && handlerChannel.hasSubscribers) tracedHandlerCall(layer, layer.pathMatching(this.path), handle, undefined, req, res, this.next);
-    else callHandler(handle, undefined, req, res, this.next);
+    if (!isRoute && match.path.length !== 0 && !this.trimPrefix(match.path)) return false;
+    if (isRoute) this.req[MATCHED_PATH] = layer.pathMatching(this.path);
+    runHandler(this, layer, undefined, observedHandle(layer, this.req, this.res));
+    return true;
   }
 }
 
 const finishWalk = (walk, err) => walk.finish(err);
+
+// The error the walk goes on with past a layer that ran nothing, as router 2 goes on from
+// inside it: a route's dispatch calls next(), a mount path next(layerError).
+const passedOn = (layer, layerError) => (layer.route !== undefined ? undefined : layerError);
 
 // A walk's `next`, made out here: the same closure made inside the constructor kept every
 // request's objects alive through the young generation's collections once the first few were

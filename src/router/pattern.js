@@ -64,32 +64,67 @@ function compileRegExp(regexp, end) {
 // ---- parsing ---------------------------------------------------------------
 
 // path-to-regexp's parse (the version Express's router uses: its syntax, its errors), plus
-// Express 4's `:name?` and bare `*`, where it stops with an error. Each such spot becomes a
-// placeholder character and parsing starts over; one character for one keeps the indices of
-// a later error the pattern's own. The placeholders then become tokens.
+// Express 4's `:name?` and bare `*`, which it refuses. Those are found first by reading the
+// pattern's syntax (express4Forms) and replaced by placeholder characters, one for one, so
+// that path-to-regexp parses the rest and a later error's index is the pattern's own; the
+// placeholders then become tokens. Nothing depends on the wording of its errors.
 function parse(path) {
-  const { parse: parseTokens, PathError } = pathToRegexp();
-  const chars = [...path];
-  let marks = null;
-  for (;;) {
-    const source = marks === null ? path : chars.join("");
-    try {
-      const { tokens } = parseTokens(source);
-      return marks === null ? tokens : express4Tokens(tokens, marks);
-    } catch (err) {
-      if (!(err instanceof PathError)) throw err;
-      marks ??= unusedCharacters(path);
-      const index = Number(/ at index (\d+)/.exec(err.message)?.[1]);
-      if (err.message.startsWith("Missing parameter name") && chars[index - 1] === "*") chars[index - 1] = marks.star;
-      else if (err.message.startsWith("Unexpected ?") && followsParam(parseTokens, chars, index, marks.optional)) chars[index] = marks.optional;
-      else if (source === path) throw err;
-      else throw pathError(err.message.slice(0, err.message.lastIndexOf(`: ${source}; `)), path);
-    }
+  const { parse: parseTokens } = pathToRegexp();
+  const express4 = express4Forms(path);
+  if (express4 === null) return parseTokens(path).tokens;
+  let tokens;
+  try {
+    ({ tokens } = parseTokens(express4.source));
+  } catch (err) {
+    throw asWritten(err, path, express4.marks);
   }
+  return express4Tokens(tokens, express4.marks);
 }
 
-// Express's errors for bad patterns are path-to-regexp's, a TypeError subclass.
-const pathError = (message, path) => new (pathToRegexp().PathError)(message, path);
+// Express's errors for bad patterns are path-to-regexp's, a TypeError subclass (a TypeError
+// before path-to-regexp 8.3).
+const pathError = (message, path) => new (pathToRegexp().PathError ?? TypeError)(message, path);
+
+// path-to-regexp's name characters (the same in every 8.x).
+const ID_START = /^[$_\p{ID_Start}]$/u;
+const ID_CONTINUE = /^[$\u200c\u200d\p{ID_Continue}]$/u;
+
+// The pattern with its Express 4 forms replaced by placeholders, or null when it has none.
+// Read as path-to-regexp reads it: "\\" escapes the next character, ":" and "*" take a name
+// (an identifier or a quoted string). A "?" right after a param's name makes it optional; a
+// "*" without a name is Express 4's wildcard. Anything else is left for path-to-regexp to
+// accept or refuse.
+function express4Forms(path) {
+  const chars = [...path];
+  let marks = null;
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars[i];
+    if (c === "\\") {
+      i++;
+    } else if (c === ":" || c === "*") {
+      const end = nameEnd(chars, i + 1);
+      if (c === "*" && end === i + 1) chars[i] = (marks ??= unusedCharacters(path)).star;
+      else if (c === ":" && end > i + 1 && chars[end] === "?") chars[end] = (marks ??= unusedCharacters(path)).optional;
+      i = end - 1;
+    }
+  }
+  return marks === null ? null : { source: chars.join(""), marks };
+}
+
+// Where the name that starts at `start` ends (`start` itself when there is none).
+function nameEnd(chars, start) {
+  if (ID_START.test(chars[start])) {
+    let i = start + 1;
+    while (ID_CONTINUE.test(chars[i])) i++;
+    return i;
+  }
+  if (chars[start] !== '"') return start;
+  for (let i = start + 1; i < chars.length; i++) {
+    if (chars[i] === '"') return i + 1;
+    if (chars[i] === "\\") i++;
+  }
+  return chars.length; // unterminated: path-to-regexp says so
+}
 
 // Two characters (private use) the pattern does not contain.
 function unusedCharacters(path) {
@@ -99,20 +134,12 @@ function unusedCharacters(path) {
   return { optional, star, split: new RegExp(`([${optional}${star}])`), unnamed: 0 };
 }
 
-// Whether the "?" at `index` ends a param: parse what precedes it, its groups closed.
-function followsParam(parseTokens, chars, index, optional) {
-  let probe = chars.slice(0, index).join("") + optional;
-  for (let depth = 0; depth <= index; depth++, probe += "}") {
-    let tokens;
-    try {
-      tokens = parseTokens(probe).tokens;
-    } catch {
-      continue;
-    }
-    while (tokens.at(-1).type === "group") tokens = tokens.at(-1).tokens;
-    return tokens.at(-1).value === optional && tokens.at(-2)?.type === "param";
-  }
-  return false;
+// An error of the pattern's own, past its Express 4 forms, told of the pattern as written:
+// the placeholders in what path-to-regexp quotes are put back (its index is right already).
+function asWritten(err, path, { optional, star }) {
+  err.message = err.message.replaceAll(optional, "?").replaceAll(star, "*");
+  if (err.originalPath !== undefined) err.originalPath = path;
+  return err;
 }
 
 // An optional mark makes the param before it optional, with the "/" or "." before it; a

@@ -1,8 +1,7 @@
 // A route: one path with handlers per HTTP method, as `app.route(path)` returns it.
 import { nodeHttp } from "../deps.js";
 import { Layer } from "./layer.js";
-import { MAX_SYNC_CALLS } from "../handler-call.js";
-import { handlerChannel, tracedHandlerCall } from "../tracing.js";
+import { runHandler } from "./run-handler.js";
 
 const { METHODS } = nodeHttp;
 
@@ -53,30 +52,14 @@ export class Route {
     return -1;
   }
 
-  /** Router 2's Route#dispatch: runs this route's handlers on their own, then `done`. */
+  /**
+   * Router 2's Route#dispatch: runs this route's handlers on their own, then `done` (a route
+   * called as a handler, or entered through its layer while layers are observed).
+   */
   dispatch(req, res, done) {
-    const route = this;
-    const method = this.dispatchMethod(req.method);
-    // what the traces call `route`: the path that matched, when the router said which
-    const tracedPath = req[MATCHED_PATH] ?? route.path;
-    let position = 0;
-    let sync = 0;
+    const run = new RouteRun(this, req, res, done);
     req.route = this;
-    next();
-
-    function next(err) {
-      if (err === "route") return done();
-      if (err === "router") return done(err);
-      const found = route.nextHandler(position, method, Boolean(err));
-      if (found === -1) return done(err);
-      if (++sync > MAX_SYNC_CALLS) return setImmediate(next, err);
-      position = found + 1;
-      const entry = route.stack[found];
-      if (handlerChannel.hasSubscribers) tracedHandlerCall(entry, tracedPath, entry.handle, err, req, res, next);
-      else if (err) entry.handleError(err, req, res, next);
-      else entry.handleRequest(req, res, next);
-      sync = 0;
-    }
+    run.runNext(undefined);
   }
 
   /**
@@ -119,3 +102,38 @@ export class Route {
     }
   }
 }
+
+// One request's run through a route's handlers, for Route#dispatch: like a router's walk
+// (dispatch.js), its state in one object and one `next` handed to the handlers.
+class RouteRun {
+  constructor(route, req, res, done) {
+    this.route = route;
+    this.req = req;
+    this.res = res;
+    this.done = done;
+    this.method = route.dispatchMethod(req.method);
+    // what the traces call `route`: the path that matched, when the router said which
+    this.path = req[MATCHED_PATH] ?? route.path;
+    this.position = 0;
+    this.depth = 0; // handlers called in a row (run-handler.js)
+    this.next = nextOf(this);
+  }
+
+  // What a handler's next(err) does: the route's next handler that takes the request, or `done`.
+  runNext(err) {
+    if (err === "route") return this.done();
+    if (err === "router") return this.done(err);
+    const found = this.route.nextHandler(this.position, this.method, Boolean(err));
+    if (found === -1) return this.done(err);
+    this.position = found + 1;
+    runHandler(this, this.route.stack[found], err);
+  }
+
+  tracedRoute() {
+    return this.path;
+  }
+}
+
+// Made out here, not in the constructor, as dispatch.js makes a walk's (PERFORMANCE.md, "A
+// closure in a constructor doubled the peak RSS under load").
+const nextOf = (run) => (err) => run.runNext(err);

@@ -1,6 +1,6 @@
 // Path syntax: Express 5 patterns compared with Express 5, Express 4 forms with Express 4,
 // and the radix-tree "shapes" of src/router/pattern.js, which Express has no equivalent for.
-import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { describe, it, expect, beforeAll, afterAll, vi } from "vitest";
 import express from "express";
 import express4 from "express4";
 import Server from "../../src/index.js";
@@ -170,6 +170,8 @@ compareSuite(
     app.get("/files4/*", show("star4"));
     app.get("/mid4/:a?/end", show("optional-middle4"));
     app.get("/ext4/:name.:ext?", show("optional-ext4"));
+    app.get("/two4/*/x/*", show("two-stars4"));
+    app.get("*", show("star-alone4"));
   },
   [
     "/opt4",
@@ -186,6 +188,10 @@ compareSuite(
     // In Express 4 `.:ext?` makes the dot optional too.
     "/ext4/a",
     "/ext4/a.",
+    "/two4/a/x/b",
+    "/two4/a/b/x/c/d",
+    "/two4/x/",
+    "/any/thing",
   ],
   { reference: express4 },
 );
@@ -245,7 +251,7 @@ describe("pattern validation like Express 5", () => {
       factory().get(pattern, handler);
       return null;
     } catch (err) {
-      return { isTypeError: err instanceof TypeError, name: err.name, message: err.message, originalPath: err.originalPath };
+      return { isTypeError: err instanceof TypeError, name: err.name, message: err.message, originalPath: err.originalPath, status: err.status };
     }
   };
   let combinations = "";
@@ -270,6 +276,14 @@ describe("pattern validation like Express 5", () => {
     "/a\\/",
     "/é/:",
     "/😀(",
+    // What reads like an Express 4 form and is not one: path-to-regexp's error, untouched.
+    "/:?",
+    "/\\:a?",
+    "/:a\\??",
+    "/*a?",
+    '/:"a\\"b',
+    // An empty quoted name before a "?": refused for the name, as Express refuses it.
+    '/:""?',
     combinations,
     // Alternatives are compiled as they come: the first one's error before their number's.
     "/:a*b" + combinations,
@@ -308,6 +322,70 @@ describe("pattern validation like Express 5", () => {
   it("Express 5 itself rejects the Express 4 forms lib-server accepts", () => {
     expect(() => express().get("/:id?", handler)).toThrow();
     expect(() => Server().get("/:id?", handler)).not.toThrow();
+  });
+});
+
+describe("Express 4 forms", () => {
+  // pattern → { path: params, or null for no match }
+  const forms = {
+    "*": { "/": { 0: "/" }, "/a/b": { 0: "/a/b" } },
+    "/files/*": { "/files": null, "/files/": { 0: "" }, "/files/a/b": { 0: "a/b" } },
+    "/*/x/*": { "/a/x/b": { 0: "a", 1: "b" }, "/a/b/x/c/d": { 0: "a/b", 1: "c/d" } },
+    "/:id?": { "/": {}, "/7": { id: "7" }, "/7/8": null },
+    '/:"id"?': { "/": {}, "/7": { id: "7" } },
+    "/:a?/:b?": { "/": {}, "/x": { a: "x" }, "/x/y": { a: "x", b: "y" } },
+    "/n/:name.:ext?": { "/n/a": { name: "a" }, "/n/a.b": { name: "a", ext: "b" } },
+    "/o{/:id?}": { "/o": {}, "/o/1": { id: "1" } },
+    // Escaped, "*" and "?" are text.
+    "/\\*": { "/*": {}, "/a": null },
+    "/t/:id\\?": { "/t/1?": { id: "1" }, "/t/1": null },
+    // The placeholders lib-server uses are characters of the private use area: a pattern
+    // holding them keeps them as text.
+    "/\uE000/:id?": { "/\uE000": {}, "/\uE000/1": { id: "1" } },
+  };
+  const matches = (compiled, path) => {
+    const match = matchPattern(compiled, path);
+    return match && { ...match.params };
+  };
+
+  for (const [pattern, expected] of Object.entries(forms)) {
+    it(`${JSON.stringify(pattern)} is accepted with Express 4's meaning`, () => {
+      const compiled = compilePattern(pattern);
+      for (const path of Object.keys(expected)) expect(matches(compiled, path), path).toEqual(expected[path]);
+    });
+  }
+
+  // path-to-regexp's wording changes between releases of the range package.json allows (8.4.0
+  // said "Unexpected ? at index 5, expected end" of "/:id?", 8.4.2 says "at index 4"): the
+  // forms are found by reading the pattern, never the errors.
+  it("are read from the pattern, not from path-to-regexp's error messages", async () => {
+    vi.resetModules();
+    vi.doMock("../../src/deps.js", async (importOriginal) => {
+      const deps = await importOriginal();
+      const { parse, ...rest } = deps.pathToRegexp();
+      const reworded = (path, options) => {
+        try {
+          return parse(path, options);
+        } catch (err) {
+          err.message = `Syntax error in ${path}`;
+          throw err;
+        }
+      };
+      return { ...deps, pathToRegexp: () => ({ ...rest, parse: reworded }) };
+    });
+    try {
+      const reworded = await import("../../src/router/pattern.js");
+      for (const pattern of [...Object.keys(forms), "/ext4/:name.:ext?/*"]) {
+        const { regexp, keys } = reworded.compilePattern(pattern);
+        expect({ source: regexp.source, keys }, pattern).toEqual({ source: compilePattern(pattern).regexp.source, keys: compilePattern(pattern).keys });
+      }
+      // A later error is path-to-regexp's, quoting the pattern as written.
+      expect(() => reworded.compilePattern("/:id?/*/(x)")).toThrow("Syntax error in /:id?/*/(x)");
+      expect(() => reworded.compilePattern("/(x)")).toThrow("Syntax error in /(x)");
+    } finally {
+      vi.doUnmock("../../src/deps.js");
+      vi.resetModules();
+    }
   });
 });
 

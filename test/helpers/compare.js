@@ -78,6 +78,12 @@ export function compareSuite(title, build, requests, { reference = express, expe
   });
 }
 
+/** compareSuite/differential options that compare the X-Trace header `trace` and `step` write. */
+export const X_TRACE = { extraHeaders: ["x-trace"] };
+
+/** An Error with extra fields (status, statusCode...), for handlers that fail on purpose. */
+export const fail = (message, props) => Object.assign(new Error(message), props);
+
 /** Appends a step name to the X-Trace header, so a response shows which handlers ran. */
 export function trace(res, name) {
   const prev = res.getHeader("x-trace");

@@ -1,8 +1,11 @@
-// The router and fuzz suites again, with a radix tree in every router: by default a router
-// of a few routes walks its stack by RegExp (src/router/chain-index.js) and most of those
-// suites' stacks are small, so this keeps the tree's narrowing under the same tests.
+// The router's differential suites (the walk, params, the Router API) and the fuzz suite
+// again, with a radix tree in every router: by default a router of a few routes walks its
+// stack by RegExp (src/router/chain-index.js) and most of those suites' stacks are small,
+// so this keeps the tree's narrowing under the same tests.
 import "./force-tree.js";
-import "./router.test.js";
+import "./dispatch.test.js";
+import "./params.test.js";
+import "./index.test.js";
 import "./fuzz.test.js";
 import { it, expect } from "vitest";
 import Server from "../../src/index.js";

@@ -1,0 +1,78 @@
+// app.param()/router.param() callbacks and mergeParams (src/router/params.js), compared
+// with Express 5 request by request.
+import { vi, beforeAll, afterAll } from "vitest";
+import { compareSuite, trace, step, X_TRACE, fail } from "../helpers/compare.js";
+
+// Both frameworks log errors reaching the final handler; keep the output readable.
+let consoleError;
+beforeAll(() => {
+  consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
+});
+afterAll(() => consoleError.mockRestore());
+
+compareSuite(
+  "app.param and router.param",
+  (app, factory) => {
+    app.param("id", (req, res, next, value, name) => {
+      trace(res, `param:${name}=${value}`);
+      if (value === "bad") return next(fail("bad id", { status: 400 }));
+      if (value === "skip") return next("route");
+      req.params.id = value.toUpperCase();
+      next();
+    });
+    // a later callback still gets the value matched, not the one changed above
+    app.param("id", (req, res, next, value) => {
+      trace(res, `param again:${value}/${req.params.id}`);
+      next();
+    });
+    app.param("other", async (req, res, next, value) => {
+      trace(res, `other=${value}`);
+      if (value === "reject") throw fail("rejected param", { status: 406 });
+      next();
+    });
+    app.get("/p/:id", step("h1"), (req, res, next) => next());
+    app.get("/p/:id", (req, res) => res.send(`id ${req.params.id}`));
+    app.get("/p/:id", (req, res) => res.send("skipped"));
+    app.get("/two/:other/:id", (req, res) => res.json(req.params));
+    app.get("/q/:id", (req, res) => res.send(`q ${req.params.id}`));
+    app.use("/m/:id", (req, res, next) => {
+      trace(res, `mw:${req.params.id}`);
+      next();
+    });
+    app.get("/m/:id", (req, res) => res.send(`m ${req.params.id}`));
+
+    const router = factory.Router();
+    router.param("slug", (req, res, next, value) => {
+      trace(res, `slug=${value}`);
+      next();
+    });
+    router.get("/:slug", (req, res, next) => next());
+    router.get("/:slug", (req, res) => res.send(`slug ${req.params.slug}`));
+    app.use("/r", router);
+  },
+  ["/p/abc", "/p/bad", "/p/skip", "/two/x/y", "/two/reject/y", "/q/again", "/m/mid", "/r/s1"],
+  X_TRACE,
+);
+
+compareSuite(
+  "params across routers: conflicts, restoration, array names",
+  (app, factory) => {
+    const child = factory.Router({ mergeParams: true });
+    child.get("/:id", (req, res) => res.json({ where: "child", params: req.params }));
+    child.use((req, res, next) => {
+      trace(res, `child-mw:${JSON.stringify(req.params)}`);
+      next();
+    });
+    app.use("/p/:id", child);
+    app.use("/p/:id", (req, res) => res.json({ where: "after-child", params: req.params }));
+
+    app.param(["a", "b"], (req, res, next, value, name) => {
+      trace(res, `${name}=${value}`);
+      next();
+    });
+    app.get("/ab/:a/:b/:a2", (req, res) => res.json(req.params));
+    app.get("/same/:a/:b", (req, res) => res.json(req.params));
+  },
+  ["/p/1/2", "/p/1", "/p/1/2/3", "/ab/x/y/z", "/same/v/v"],
+  X_TRACE,
+);

@@ -40,3 +40,64 @@ describe("Router and Route used on their own, as with router 2", () => {
     }
   });
 });
+
+// A route with handlers for `methods` (in that order; "all" for route.all()).
+const routeWith = (Route, methods) => {
+  const route = new Route("/p");
+  for (const method of methods) route[method]((req, res, next) => next());
+  return route;
+};
+
+const shapes = [["get"], ["head", "get"], ["get", "head"], ["post"], ["head"], ["all"], ["all", "get"], ["propfind"]];
+
+describe("Route's methods, as router 2's Route", () => {
+  for (const methods of shapes) {
+    it(`${methods.join(", ")}: which methods it handles, and the lists it gives`, () => {
+      const seen = (route) => ({
+        handles: ["GET", "HEAD", "POST", "OPTIONS", "PROPFIND", "get", undefined].map((m) => route._handlesMethod(m)),
+        methods: route._methods(),
+        withAll: route._methods(true),
+      });
+      expect(seen(routeWith(Server.Router.Route, methods))).toEqual(seen(routeWith(express.Router.Route, methods)));
+    });
+  }
+
+  it("lists HEAD after the registered methods when GET implies it", () => {
+    expect(routeWith(Server.Router.Route, ["post", "get"])._methods()).toEqual(["POST", "GET", "HEAD"]);
+    expect(routeWith(Server.Router.Route, ["all", "get"])._methods(true)).toEqual(["*", "GET", "HEAD"]);
+  });
+});
+
+describe("Route#dispatch picks the handlers for the request's method", () => {
+  // The handlers a request with `method` runs on a route whose handlers record their name.
+  const ran = (Route, method) => {
+    const route = new Route("/p");
+    const calls = [];
+    const record = (name) => (req, res, next) => {
+      calls.push(name);
+      next();
+    };
+    route.get(record("get")).all(record("all")).head(record("head")).post(record("post")).get(record("get2"));
+    return new Promise((resolve) => route.dispatch({ method, url: "/p" }, {}, () => resolve(calls)));
+  };
+
+  for (const method of ["GET", "HEAD", "POST", "DELETE", "get"]) {
+    it(method, async () => {
+      const expected = await ran(express.Router.Route, method);
+      expect(await ran(Server.Router.Route, method)).toEqual(expected);
+    });
+  }
+
+  it("runs GET's handlers for HEAD only while the route has no HEAD handler", async () => {
+    const headRuns = async (methods) => {
+      const route = new Server.Router.Route("/p");
+      const calls = [];
+      for (const method of methods) route[method]((req, res, next) => calls.push(method) && next());
+      await new Promise((resolve) => route.dispatch({ method: "HEAD", url: "/p" }, {}, resolve));
+      return calls;
+    };
+    expect(await headRuns(["get"])).toEqual(["get"]);
+    expect(await headRuns(["get", "head"])).toEqual(["head"]);
+    expect(await headRuns(["post"])).toEqual([]);
+  });
+});

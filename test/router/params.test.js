@@ -1,7 +1,10 @@
 // app.param()/router.param() callbacks and mergeParams (src/router/params.js), compared
 // with Express 5 request by request.
-import { vi, beforeAll, afterAll } from "vitest";
+import { vi, describe, it, expect, beforeAll, afterAll } from "vitest";
 import { compareSuite, trace, step, X_TRACE, fail } from "../helpers/compare.js";
+import express from "express";
+import Server from "../../src/index.js";
+import { mergeParams } from "../../src/router/params.js";
 
 // Both frameworks log errors reaching the final handler; keep the output readable.
 let consoleError;
@@ -76,3 +79,60 @@ compareSuite(
   ["/p/1/2", "/p/1", "/p/1/2/3", "/ab/x/y/z", "/same/v/v"],
   X_TRACE,
 );
+
+describe("param callbacks run once per value per request and router, as router 2's", () => {
+  // The param callbacks' calls ("name=value") while `urls` go, one request after another,
+  // through the router `build` makes.
+  const calls = async (Router, build, urls) => {
+    const seen = [];
+    const router = build(Router, (req, res, next, value, name) => {
+      seen.push(`${name}=${value}`);
+      next();
+    });
+    for (const url of urls) await new Promise((resolve) => router.handle({ method: "GET", url }, {}, resolve));
+    return seen;
+  };
+  const pass = (req, res, next) => next();
+
+  const scenarios = {
+    "three layers with the same value, two requests": {
+      build: (Router, record) => Router().param("id", record).use("/u/:id", pass).get("/u/:id", pass).get("/u/:id", pass),
+      urls: ["/u/1", "/u/1"],
+      expected: ["id=1", "id=1"],
+    },
+    "a new value in a later layer of the same request": {
+      build: (Router, record) => Router().param("id", record).use("/:id", pass).get("/x/:id", pass).get("/:id/y", pass),
+      urls: ["/x/y"],
+      expected: ["id=x", "id=y", "id=x"],
+    },
+    "two names, in the order of the path's keys": {
+      build: (Router, record) => Router().param("b", record).param("a", record).get("/:a/:b", pass),
+      urls: ["/1/2"],
+      expected: ["a=1", "b=2"],
+    },
+    "a mounted router with callbacks of its own": {
+      build: (Router, record) => {
+        const inner = Router({ mergeParams: true }).param("id", record).get("/:id", pass);
+        return Router().param("id", record).use("/o/:id", pass).use("/o/:id", inner);
+      },
+      urls: ["/o/1/2"],
+      expected: ["id=1", "id=2"],
+    },
+  };
+
+  for (const [name, { build, urls, expected }] of Object.entries(scenarios)) {
+    it(name, async () => {
+      expect(await calls(express.Router, build, urls)).toEqual(expected);
+      expect(await calls(Server.Router, build, urls)).toEqual(expected);
+    });
+  }
+});
+
+describe("mergeParams", () => {
+  it("lays a child's params over its parent's, numbered ones after the parent's", () => {
+    expect(mergeParams({ id: "child" }, { id: "parent", org: "o" })).toEqual({ id: "child", org: "o" });
+    expect(mergeParams({ 0: "c0", 1: "c1", name: "n" }, { 0: "p0" })).toEqual({ 0: "p0", 1: "c0", 2: "c1", name: "n" });
+    const params = { id: "1" };
+    expect(mergeParams(params, undefined)).toBe(params);
+  });
+});

@@ -13,7 +13,7 @@ const require = createRequire(import.meta.url);
 
 // Each loader names its module in a require() call of its own, a plain string, so that a
 // bundler (scripts/build-cjs.js, or an app's) sees what it loads.
-function lazy(load) {
+export function lazy(load) {
   let loaded;
   return () => (loaded ??= load());
 }
@@ -65,10 +65,6 @@ export const proxyaddr = lazy(() => require("proxy-addr"));
 export const bodyParsers = lazy(() => require("./body/index.js"));
 export const staticFiles = lazy(() => require("./static/index.js"));
 export const fileSender = lazy(() => require("./static/send-file.js"));
-export const multiCore = lazy(() => require("./cluster.js"));
-export const clientErrors = lazy(() => require("./client-error.js")); // on the first malformed request
-export const shutdown = lazy(() => require("./shutdown.js")); // on app.close()
-export const http2Support = lazy(() => require("./http2/index.js")); // on the first HTTP/2 server or request
 
 // Node's own modules, for those whose ES import costs start-up and memory: importing a
 // built-in evaluates all its exports, getters included (node:fs's promises loads readline,

@@ -3,7 +3,7 @@
 // own namespace, so require("lib-server") (that function) offers what `import` does.
 import * as self from "./index.js";
 import Server from "./application.js";
-import { bodyParsers, staticFiles, multiCore } from "./deps.js";
+import { bodyParsers, staticFiles } from "./deps.js";
 
 export { Server, Server as default };
 export { Router } from "./router/index.js";
@@ -11,15 +11,15 @@ export { Route } from "./router/route.js";
 export { Request } from "./request.js";
 export { Response } from "./response.js";
 export { compose } from "./compose.js";
+export { cluster } from "./transport/index.js";
 export { Context } from "./context.js";
 
-// Body parsers, static files and the cluster helper load when first asked for.
+// Body parsers and static files load when first asked for (the cluster helper too: transport/).
 export const json = (options) => bodyParsers().json(options);
 export const urlencoded = (options) => bodyParsers().urlencoded(options);
 export const text = (options) => bodyParsers().text(options);
 export const raw = (options) => bodyParsers().raw(options);
 export const serveStatic = (root, options) => staticFiles().serveStatic(root, options);
-export const cluster = (createApp, options) => multiCore().cluster(createApp, options);
 
 // `express.json()` and friends keep working after the import swap; `default` is among the
 // names, for TypeScript's CommonJS output. Express's own statics add `application` and

@@ -14,7 +14,7 @@ const leaves = ["deps.js", "errors.js", "url.js", "tracing.js", "node-internals.
 
 // What each module (or folder, "router/") may import besides its own folder and the leaves.
 const allowed = {
-  "deps.js": ["body/index.js", "static/index.js", "static/send-file.js", "cluster.js", "client-error.js", "shutdown.js", "http2/index.js"], // lazy loaders
+  "deps.js": ["body/index.js", "static/index.js", "static/send-file.js"], // lazy loaders
   "errors.js": [],
   "url.js": [],
   "tracing.js": ["handler-call.js"], // which imports nothing: no cycle
@@ -29,14 +29,10 @@ const allowed = {
   "request.js": [],
   "response.js": ["settings.js"],
   "final-handler.js": [],
-  "client-error.js": [],
-  "shutdown.js": [],
   "router/": ["handler-call.js"],
   "body/": [],
   "static/": [],
-  "http2/": [],
-  "limits.js": [],
-  "cluster.js": ["limits.js"],
+  "transport/": [],
   // The OpenTelemetry entry point reaches lib-server through a diagnostics channel only.
   "opentelemetry/": [],
   "application.js": ["*"],

@@ -33,9 +33,6 @@ describe("lazy loaders", () => {
     ["bodyParsers", "../src/body/index.js", "json"],
     ["staticFiles", "../src/static/index.js", "serveStatic"],
     ["fileSender", "../src/static/send-file.js", "sendFile"],
-    ["multiCore", "../src/cluster.js", "cluster"],
-    ["clientErrors", "../src/client-error.js", "handleClientError"],
-    ["shutdown", "../src/shutdown.js", "gracefulClose"],
   ])("%s() returns the module %s, once", (name, path, exported) => {
     const loaded = deps[name]();
     expect(loaded).toBe(require(path));
@@ -94,7 +91,7 @@ const HEAVY = [
   /\/node_modules\/find-my-way\//,
   /\/src\/body\//,
   /\/src\/static\//,
-  /\/src\/cluster\.js$/,
+  /\/src\/transport\/cluster\.js$/,
 ];
 
 function loadedBy(code) {
@@ -138,7 +135,8 @@ describe("cold start", () => {
       createRequire(import.meta.url)("lib-server");
       await report();
       const deps = await import("./src/deps.js");
-      deps.mimeTypes(); deps.qs(); deps.iconv(); deps.findMyWay(); deps.bodyParsers(); deps.staticFiles(); deps.multiCore();
+      deps.mimeTypes(); deps.qs(); deps.iconv(); deps.findMyWay(); deps.bodyParsers(); deps.staticFiles();
+      (await import("./src/transport/loaders.js")).multiCore();
       await report();
       console.log(JSON.stringify(reports));`),
   );

@@ -3,7 +3,7 @@
 import { routingPathOf } from "./url.js";
 import { abandonBody, isBodyAbandoned } from "./abandoned-body.js";
 import { htmlPage } from "./errors.js";
-import { removeHeaders, setValidHeader } from "./node-internals.js";
+import { removeHeaders, setValidHeader } from "./node-internals/header-storage.js";
 import * as headerTable from "./headers.js";
 import { encodeUrl, escapeHtml, statuses } from "./deps.js";
 

@@ -3,7 +3,7 @@
 // morgan, express-session, ...) sees every byte. Native `res.end` stays the fast path.
 import path from "node:path";
 import { createHttpError } from "./errors.js";
-import { headerOf, removeHeaders, setValidHeader } from "./node-internals.js";
+import { headerOf, removeHeaders, setValidHeader } from "./node-internals/header-storage.js";
 import * as headerTable from "./headers.js";
 import { builtinETags } from "./settings.js";
 import { mimeTypes, fileSender, contentDisposition, contentType, serializeCookie, encodeUrl, escapeHtml, statuses, vary, signCookie as sign } from "./deps.js";

@@ -7,7 +7,7 @@
 // and the connection is closed then, or after LINGER_MS at most. A request pipelined
 // behind the body is not run (RFC 9112 §9.6: none after a "close"): it ends the connection.
 import { LINGER_MS } from "../abandoned-body.js";
-import { destroySoon, onClosingAnswer, refuseLaterRequests } from "../node-internals.js";
+import { destroySoon, onClosingAnswer, refuseLaterRequests } from "../node-internals/connection-close.js";
 
 /**
  * Makes the HTTP/1.1 connection of `req` linger once its "Connection: close" answer is

@@ -1,7 +1,7 @@
 // Requests and responses take the prototypes of the app they enter, as in Express: the app's
 // own (app.request, app.response) over HTTP/1.1, their HTTP/2 twins over HTTP/2.
 import { nodeHttp as http } from "../deps.js";
-import { serverClasses, setServerClasses } from "../node-internals.js";
+import { serverClasses, setServerClasses } from "../node-internals/server-classes.js";
 import { http2Prototypes, requestClass, responseClass } from "./classes.js";
 
 // The prototypes `req` takes in this app: the HTTP/2 twins for an HTTP/2 request.

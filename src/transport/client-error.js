@@ -1,7 +1,7 @@
 // Requests Node's parser rejects (malformed request line or headers, smuggling attempts,
 // oversized headers, slow clients) get a short, honest answer and a closed connection,
 // instead of Node's silent drop. Nothing here can throw into the process.
-import { responseOnSocket } from "../node-internals.js";
+import { responseOnSocket } from "../node-internals/connections.js";
 
 const ANSWERS = {
   HPE_HEADER_OVERFLOW: "431 Request Header Fields Too Large",

@@ -6,6 +6,7 @@
 // (cluster.js). The application reaches it through these names only; the transport knows of an
 // app only app.request, app.response, app.parent, app.limits, app.handle(req, res), app.close()
 // and its events.
+import "../node-internals/async-context-frame.js"; // before any request
 import { multiCore } from "./loaders.js";
 
 export { DEFAULT_LIMITS } from "./limits.js";

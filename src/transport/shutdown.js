@@ -8,7 +8,7 @@
 // opening (TLS handshake, h2c preface: silent as far as HTTP goes), and every connection it
 // has accepted, for the deadline.
 
-import { connectionsOf, idleConnectionsOf, lastRequestOnSocket, responseOnSocket } from "../node-internals.js";
+import { connectionsOf, idleConnectionsOf, lastRequestOnSocket, responseOnSocket } from "../node-internals/connections.js";
 
 const IDLE_SWEEP_MS = 50;
 // A connection that has sent nothing yet when close starts may be carrying its first

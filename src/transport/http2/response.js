@@ -5,7 +5,7 @@
 import { nodeModule } from "../../deps.js";
 import { DROPPED, SINGLE_VALUE, carriedValue, fieldKey } from "./fields.js";
 import { countBody, countChunk, countEnd, headersWent, isCounted } from "./content-length.js";
-import { useHttp2HeaderStorage } from "../../node-internals.js";
+import { useHttp2HeaderStorage } from "./header-storage.js";
 
 const { Http2ServerResponse: NodeHttp2ServerResponse } = nodeModule("node:http2");
 

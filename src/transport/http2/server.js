@@ -6,7 +6,7 @@ import { routeByPreface } from "./preface.js";
 import { guardSession } from "./session.js";
 import { limitFirstFlight } from "./first-flight.js";
 import { http1RequestDeadlines, watchHttp1Connection } from "./http1-deadlines.js";
-import { transportOf } from "../../node-internals.js";
+import { transportOf } from "../../node-internals/connections.js";
 
 const http2 = nodeModule("node:http2");
 

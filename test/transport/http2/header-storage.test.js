@@ -1,7 +1,8 @@
-// The direct header storage of src/node-internals.js is http's own: an HTTP/2 response
-// goes through its own setHeader/getHeader, and answering one first must not turn the fast
-// path off for every HTTP/1.1 response after it (the storage key is found once per process,
-// hence a process of its own here).
+// src/transport/http2/header-storage.js, and src/node-internals/header-storage.js beside it:
+// Node's HTTP/1.1 storage is http's own, so a plain HTTP/2 compat response goes through its own
+// setHeader/getHeader, and answering one first must not turn the fast path off for every
+// HTTP/1.1 response after it (the storage key is found once per process, hence a process of
+// its own here).
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "vitest";
@@ -9,7 +10,7 @@ import { expect, test } from "vitest";
 const script = `
 import http2 from "node:http2";
 import http from "node:http";
-import { headerOf, setValidHeader, outHeadersKeyOf } from "./src/node-internals.js";
+import { headerOf, setValidHeader, outHeadersKeyOf } from "./src/node-internals/header-storage.js";
 import { CONTENT_TYPE, TRANSFER_ENCODING } from "./src/headers.js";
 const server = http2.createServer((req, res) => {
   setValidHeader(res, CONTENT_TYPE, "text/plain");
@@ -42,7 +43,10 @@ test("an HTTP/2 response first: its own methods answer, and HTTP/1.1 keeps the f
 // loads its HTTP/2 support with require(), which under vitest is another module instance.)
 const ownResponses = `
 import Server from "./src/index.js";
-import { headerOf, http2HeadersOf, setValidHeader } from "./src/node-internals.js";
+import { headerOf, setValidHeader } from "./src/node-internals/header-storage.js";
+import { http2HeadersOf, useHttp2HeaderStorage } from "./src/transport/http2/header-storage.js";
+import { Http2ServerResponse } from "./src/transport/http2/response.js";
+import { DROPPED } from "./src/transport/http2/fields.js";
 import { CONTENT_TYPE, TRANSFER_ENCODING } from "./src/headers.js";
 import { h2request, listenHttp2 } from "./test/helpers/http2.js";
 
@@ -50,7 +54,13 @@ const app = new Server();
 const seen = { calls: [] };
 app.get("/direct", (req, res) => {
   setValidHeader(res, CONTENT_TYPE, "text/plain; charset=utf-8");
-  seen.direct = { storage: http2HeadersOf(res) !== null, read: headerOf(res, CONTENT_TYPE), viaNode: res.getHeader("content-type") };
+  seen.direct = {
+    // registering again changes nothing: true when this Node's storage is the one the module reads
+    registered: useHttp2HeaderStorage(Http2ServerResponse, DROPPED),
+    stored: http2HeadersOf(res)?.["content-type"],
+    read: headerOf(res, CONTENT_TYPE),
+    viaNode: res.getHeader("content-type"),
+  };
   res.send("ok");
 });
 app.get("/wrapped", (req, res) => {
@@ -84,7 +94,12 @@ console.log(JSON.stringify({ ...seen, directHeaders: direct.headers, dropped: { 
 
 test("lib-server's HTTP/2 responses: direct header storage found on this Node, stepping aside for wrappers and for what HTTP/2 drops", () => {
   const seen = runScript(ownResponses);
-  expect(seen.direct).toEqual({ storage: true, read: "text/plain; charset=utf-8", viaNode: "text/plain; charset=utf-8" });
+  expect(seen.direct).toEqual({
+    registered: true,
+    stored: "text/plain; charset=utf-8",
+    read: "text/plain; charset=utf-8",
+    viaNode: "text/plain; charset=utf-8",
+  });
   expect(seen.directHeaders).toMatchObject({ "content-type": "text/plain; charset=utf-8", "content-length": "2", etag: expect.stringMatching(/^W\//) });
   expect(seen.calls).toEqual(expect.arrayContaining(["set content-type", "set content-length", "set etag", "get content-type"]));
   expect(seen.sentError).toBe("ERR_HTTP2_HEADERS_SENT");

@@ -1,5 +1,5 @@
 // A request body the server will not read, over HTTP/2: past a parser's limit, or left to the
-// final handler (src/body/, src/final-handler.js, src/abandoned-body.js). There is no
+// final handler (src/body/, src/final-handler.js, src/transport/exchange.js). There is no
 // connection to keep in sync: the answer goes at once, whether the body ever comes or not;
 // what comes is dropped, and a body still not ended when the linger is over is reset with
 // RST_STREAM NO_ERROR (RFC 9113 §8.1); the session serves on. requestTimeout is long here:
@@ -7,7 +7,7 @@
 import http2 from "node:http2";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import Server from "../../../src/index.js";
-import { LINGER_MS } from "../../../src/abandoned-body.js";
+import { LINGER_MS } from "../../../src/transport/exchange.js";
 import { listenHttp2, testCertificate } from "../../helpers/http2.js";
 
 const LIMIT = 100;

@@ -3,9 +3,10 @@
 // Node creates requests and responses with (classes.js), moves requests and responses between
 // apps (apps.js), and owns the servers' limits (limits.js), malformed requests
 // (client-error.js), graceful shutdown (shutdown.js, signals.js) and multi-core serving
-// (cluster.js). The application reaches it through these names only; the transport knows of an
-// app only app.request, app.response, app.parent, app.limits, app.handle(req, res), app.close()
-// and its events.
+// (cluster.js); how an exchange ends early is exchange.js, which the final handler and the
+// body parsers import themselves. The application reaches it through these names only; the
+// transport knows of an app only app.request, app.response, app.parent, app.limits, app.server
+// (the server it listens on), app.handle(req, res), app.close() and its events.
 import "../node-internals/async-context-frame.js"; // before any request
 import { multiCore } from "./loaders.js";
 

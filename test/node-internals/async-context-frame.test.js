@@ -1,8 +1,7 @@
 // src/node-internals/async-context-frame.js: importing lib-server settles AsyncContextFrame.
 import { describe, it, expect } from "vitest";
 import { execFileSync } from "node:child_process";
-
-const nodeMajor = Number(process.versions.node.split(".")[0]);
+import { nodeMajor } from "./helpers.js";
 
 // Node 24 settles whether AsyncLocalStorage runs on AsyncContextFrame the first time anyone
 // asks, and then changes its internal AsyncContextFrame class (its prototype on Node 24,

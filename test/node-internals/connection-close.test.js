@@ -1,19 +1,10 @@
 // src/node-internals/connection-close.js on this Node release: how a connection ends after a
 // "Connection: close" answer, and how it refuses the requests after it. Fix the module, not
 // this test.
-import { describe, it, expect, afterEach } from "vitest";
+import { describe, it, expect } from "vitest";
 import { destroySoon, onClosingAnswer, refuseLaterRequests } from "../../src/node-internals/connection-close.js";
-import { rawRequest, start } from "../helpers/server.js";
-
-const nodeMajor = Number(process.versions.node.split(".")[0]);
-
-let started;
-afterEach(() => started?.close());
-
-async function listen(handler) {
-  started = await start(handler);
-  return started;
-}
+import { rawRequest } from "../helpers/server.js";
+import { listen, onSupportedLines } from "./helpers.js";
 
 describe("closing a connection", () => {
   it("a connection answered with Connection: close is ended by the socket's destroySoon()", async () => {
@@ -47,9 +38,7 @@ describe("closing a connection", () => {
   });
 });
 
-// On the lines lib-server supports (22, 24 and 26: test:node-versions runs this on each) the
-// check finds what it reads: the fallback (slower, or less graceful) must never be what runs.
-describe.runIf(nodeMajor >= 22)(`on Node ${process.version}`, () => {
+onSupportedLines(() => {
   it("ends a closing answer's connection through socket.destroySoon, and gives the connection a parser", async () => {
     const seen = { parser: false, destroySoon: false };
     const { port } = await listen((req, res) => {

@@ -1,21 +1,11 @@
 // src/node-internals/connections.js on this Node release: what a connection and a server say
 // about each other. Fix the module, not this test.
-import { describe, it, expect, afterEach } from "vitest";
+import { describe, it, expect } from "vitest";
 import net from "node:net";
 import tls from "node:tls";
 import { connectionsOf, idleConnectionsOf, lastRequestOnSocket, responseOnSocket, transportOf } from "../../src/node-internals/connections.js";
-import { start } from "../helpers/server.js";
 import { testCertificate } from "../helpers/http2.js";
-
-const nodeMajor = Number(process.versions.node.split(".")[0]);
-
-let started;
-afterEach(() => started?.close());
-
-async function listen(handler) {
-  started = await start(handler);
-  return started;
-}
+import { listen, onSupportedLines } from "./helpers.js";
 
 describe("connections", () => {
   it("a connection tells the response being written and the last request read", async () => {
@@ -61,9 +51,7 @@ describe("connections", () => {
   });
 });
 
-// On the lines lib-server supports (22, 24 and 26: test:node-versions runs this on each) the
-// check finds what it reads: the fallback (slower, or less graceful) must never be what runs.
-describe.runIf(nodeMajor >= 22)(`on Node ${process.version}`, () => {
+onSupportedLines(() => {
   it("finds a connection's request and response, and the server's lists of open and idle connections", async () => {
     let socket;
     const seen = {};

@@ -1,20 +1,11 @@
 // src/node-internals/header-storage.js on this Node release: a response's headers read and
 // written where Node's setHeader/getHeader keep them. Fix the module, not this test.
-import { describe, it, expect, afterEach } from "vitest";
+import { describe, it, expect } from "vitest";
 import http from "node:http";
 import { headerChangesObserved, headerOf, outHeadersKeyOf, removeHeaders, setValidHeader } from "../../src/node-internals/header-storage.js";
 import { CONTENT_LENGTH, CONTENT_TYPE, ETAG, TRANSFER_ENCODING, X_CONTENT_TYPE_OPTIONS } from "../../src/headers.js";
-import { rawRequest, start } from "../helpers/server.js";
-
-const nodeMajor = Number(process.versions.node.split(".")[0]);
-
-let started;
-afterEach(() => started?.close());
-
-async function listen(handler) {
-  started = await start(handler);
-  return started;
-}
+import { rawRequest } from "../helpers/server.js";
+import { listen, onSupportedLines } from "./helpers.js";
 
 describe("Node's HTTP/1.1 header storage", () => {
   it("a response keeps its headers as [name, value] by lower-cased name under kOutHeaders", async () => {
@@ -83,9 +74,7 @@ describe("Node's HTTP/1.1 header storage", () => {
   });
 });
 
-// On the lines lib-server supports (22, 24 and 26: test:node-versions runs this on each) the
-// check finds what it reads: the fallback (slower, or less graceful) must never be what runs.
-describe.runIf(nodeMajor >= 22)(`on Node ${process.version}`, () => {
+onSupportedLines(() => {
   it("finds kOutHeaders, and reads and writes there", async () => {
     const seen = {};
     const { port } = await listen((req, res) => {

@@ -1,19 +1,9 @@
 // src/node-internals/server-classes.js on this Node release: an http.Server's request and
 // response classes can be read and replaced. Fix the module, not this test.
-import { describe, it, expect, afterEach } from "vitest";
+import { describe, it, expect } from "vitest";
 import http from "node:http";
 import { serverClasses, setServerClasses } from "../../src/node-internals/server-classes.js";
-import { start } from "../helpers/server.js";
-
-const nodeMajor = Number(process.versions.node.split(".")[0]);
-
-let started;
-afterEach(() => started?.close());
-
-async function listen(handler) {
-  started = await start(handler);
-  return started;
-}
+import { listen, onSupportedLines } from "./helpers.js";
 
 describe("an http.Server's classes", () => {
   it("a server's request/response classes can be read and replaced", async () => {
@@ -31,9 +21,7 @@ describe("an http.Server's classes", () => {
   });
 });
 
-// On the lines lib-server supports (22, 24 and 26: test:node-versions runs this on each) the
-// check finds what it reads: the fallback (slower, or less graceful) must never be what runs.
-describe.runIf(nodeMajor >= 22)(`on Node ${process.version}`, () => {
+onSupportedLines(() => {
   it("finds Node's own classes on a server", async () => {
     let classes;
     const { port, server } = await listen((req, res) => {

@@ -1,6 +1,7 @@
-// Malformed and hostile requests on raw TCP: Node's parser (with lib-server's clientError
-// answer) rejects each one with a 4xx or a closed connection, a request smuggled inside a
-// body is never routed, and a normal request on a new connection is served right after.
+// src/transport/client-error.js: malformed and hostile requests on raw TCP. Node's parser
+// (with lib-server's clientError answer) rejects each one with a 4xx or a closed connection,
+// a request smuggled inside a body is never routed, and a normal request on a new connection
+// is served right after.
 import net from "node:net";
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import Server from "../../src/index.js";

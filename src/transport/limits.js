@@ -1,4 +1,4 @@
-// Safe defaults for servers created by listen() (application.js) and by the cluster helper's
+// Safe defaults for servers created by listen() (listen.js) and by the cluster helper's
 // workers (cluster.js); `new Server({ ... })` overrides them. Slow clients are cut off by the
 // header/request timeouts, checked every 2 s.
 export const DEFAULT_LIMITS = Object.freeze({

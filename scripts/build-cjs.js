@@ -11,8 +11,9 @@
 // What an ES module knows of its own file is rewritten, since a bundle has one file:
 // - import.meta.url: the bundle's own file URL (view.js's createRequire resolves template
 //   engines from lib-server's directory, as from src/).
-// - deps.js's require, made with createRequire(import.meta.url): the bundle's require, so
-//   that its lazily loaded modules of ours are bundled (still loaded on first use).
+// - a module's require, made with `const require = createRequire(import.meta.url);` (deps.js
+//   for npm packages, and each module that loads modules of ours lazily): the bundle's require,
+//   so that those modules are bundled (still loaded on first use).
 import { build } from "esbuild";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
@@ -20,10 +21,9 @@ import { fileURLToPath } from "node:url";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const FILE_URL = "__libServerFileUrl";
 
-// source file (relative to src/) -> [text it must contain once, replacement]
-const rewrites = {
-  "deps.js": ["const require = createRequire(import.meta.url);", ""],
-};
+const OWN_REQUIRE = "const require = createRequire(import.meta.url);";
+// A require() of a module of ours: the bundle can hold it only if it is the bundle's require.
+const REQUIRES_OURS = /\brequire\(\s*["']\.{1,2}\//;
 
 const rewrite = {
   name: "lib-server-cjs",
@@ -31,11 +31,11 @@ const rewrite = {
     build.onLoad({ filter: /[\\/]src[\\/].*\.js$/ }, async ({ path }) => {
       const name = path.slice(`${root}src/`.length).replaceAll("\\", "/");
       const contents = await readFile(path, "utf8");
-      if (!(name in rewrites)) return { contents, loader: "js" };
-      const [from, to] = rewrites[name];
-      if (contents.split(from).length !== 2)
-        throw new Error(`build-cjs: src/${name} no longer contains ${JSON.stringify(from)} once; update scripts/build-cjs.js`);
-      return { contents: contents.replace(from, () => to), loader: "js" };
+      if (!contents.includes(OWN_REQUIRE)) {
+        if (REQUIRES_OURS.test(contents)) throw new Error(`build-cjs: src/${name} requires modules of ours without ${JSON.stringify(OWN_REQUIRE)}`);
+        return { contents, loader: "js" };
+      }
+      return { contents: contents.replace(OWN_REQUIRE, () => ""), loader: "js" };
     });
   },
 };

@@ -10,17 +10,12 @@ import { finalHandler } from "./final-handler.js";
 import { compileETag, compileQueryParser, compileTrust } from "./settings.js";
 import { createHttpError } from "./errors.js";
 import { View } from "./view.js";
-import { serverClasses, setServerClasses } from "./node-internals.js";
-import { clientErrors, http2Support, nodeHttp as http, nodeModule, shutdown } from "./deps.js";
-import { DEFAULT_LIMITS } from "./limits.js";
+import { DEFAULT_LIMITS, adoptServer, closeServer, closeServerOnSignals, enterApp, leaveApp, listenServer } from "./transport/index.js";
 import { requestStart, requestEnd, traceRequest } from "./tracing.js";
 
 const TRUST_PROXY_DEFAULT = Symbol("trust proxy default");
 // Not `_router`: libraries probe `app._router` to detect Express 4.
 const ROUTER = Symbol("router");
-// The HTTP/2 sessions, HTTP/1.1 sockets (over TLS), accepted and still opening connections
-// of the server listen() made.
-const HTTP2_CONNECTIONS = Symbol("http2 connections");
 
 export default function Server(options) {
   const app = function app(req, res, next) {
@@ -54,7 +49,7 @@ proto.init = function init(options = {}) {
   this.locals = Object.create(null);
   this.mountpath = "/";
   this[ROUTER] = null;
-  // Per-app prototypes (as in Express) make `req.app` right in mounted sub-apps; listen()
+  // Per-app prototypes (as in Express) make `req.app` right in mounted sub-apps; the transport
   // builds classes on them so Node creates our objects directly, no per-request setup.
   this.request = Object.create(Server.request, { app: { configurable: true, enumerable: true, writable: true, value: this } });
   this.response = Object.create(Server.response, { app: { configurable: true, enumerable: true, writable: true, value: this } });
@@ -283,220 +278,17 @@ proto.all = function all(path, ...handlers) {
  * HTTP/1.1 on the same port, `{ port, http2: true }` h2c (prior knowledge) and HTTP/1.1.
  */
 proto.listen = function listen(...args) {
-  const options = args[0] !== null && typeof args[0] === "object" ? args[0] : null;
-  let server;
-  if (options?.http2) {
-    const { listenOptions, tls } = splitHttp2Options(options);
-    args[0] = listenOptions;
-    server = this.createHttp2Server(tls);
-  } else {
-    server = this.createHttpServer();
-    this[HTTP2_CONNECTIONS] = null;
-  }
-  this.server = server;
-  // As in Express: a listen callback also hears a failure to listen (EADDRINUSE, ...).
-  const callback = args[args.length - 1];
-  if (typeof callback === "function") {
-    const once = (err) => {
-      server.off("error", once);
-      server.off("listening", once);
-      callback(err?.code ? err : undefined);
-    };
-    args[args.length - 1] = once;
-    server.once("error", once);
-  }
-  if (options?.gracefulShutdown) {
-    const { gracefulShutdown, ...listenOptions } = args[0];
-    args[0] = listenOptions;
-    this.closeOnSignals();
-  }
-  return server.listen(...args);
+  return listenServer(this, args);
 };
-
-proto.createHttpServer = function createHttpServer() {
-  const limits = this.limits;
-  const server = http.createServer(
-    {
-      IncomingMessage: this.requestClass(),
-      ServerResponse: this.responseClass(),
-      maxHeaderSize: limits.maxHeaderSize,
-      requestTimeout: limits.requestTimeout,
-      headersTimeout: limits.headersTimeout,
-      keepAliveTimeout: limits.keepAliveTimeout,
-      connectionsCheckingInterval: limits.connectionsCheckingInterval,
-    },
-    (req, res) => this.handle(req, res),
-  );
-  server.on("clientError", this.onClientError());
-  return server;
-};
-
-// HTTP/2 and HTTP/1.1 on one server: over TLS when `tls` has a certificate, h2c otherwise.
-proto.createHttp2Server = function createHttp2Server(tls) {
-  const { Http2ServerRequest, Http2ServerResponse } = this.http2Classes();
-  const classes = { IncomingMessage: this.requestClass(), ServerResponse: this.responseClass(), Http2ServerRequest, Http2ServerResponse };
-  const { server, sessions, http1Sockets, accepted, opening } = http2Support().createServer({
-    tls,
-    limits: this.limits,
-    classes,
-    http1Server: tls ? undefined : this.createHttpServer(),
-    handler: (req, res) => this.handle(req, res),
-    // A bad frame or a broken connection: the session ends, the process goes on.
-    onSessionError: (err, session) => this.listenerCount("clientError") > 0 && this.emit("clientError", err, session.socket),
-  });
-  if (tls) server.on("clientError", this.onClientError());
-  this[HTTP2_CONNECTIONS] = { sessions, sockets: http1Sockets, accepted, opening };
-  return server;
-};
-
-proto.onClientError = function onClientError() {
-  return (err, socket) => clientErrors().handleClientError(this, err, socket);
-};
-
-// What net.Server#listen takes; everything else listen({ http2: true, ... }) is given goes
-// to the TLS server (key, cert, ca, pfx, passphrase, ALPN callbacks, ...).
-const LISTEN_OPTIONS = new Set([
-  "port",
-  "host",
-  "path",
-  "backlog",
-  "exclusive",
-  "ipv6Only",
-  "readableAll",
-  "writableAll",
-  "signal",
-  "reusePort",
-  "gracefulShutdown",
-]);
-
-function splitHttp2Options(options) {
-  const listenOptions = {};
-  const tls = {};
-  for (const [key, value] of Object.entries(options)) {
-    if (LISTEN_OPTIONS.has(key)) listenOptions[key] = value;
-    else if (key !== "http2") tls[key] = value;
-  }
-  const certified = tls.key !== undefined || tls.pfx !== undefined || tls.SNICallback !== undefined;
-  return { listenOptions, tls: certified ? tls : undefined };
-}
 
 /** Graceful shutdown of the server listen() made: in-flight requests finish first. */
 proto.close = function close(callback) {
-  const closing = this.server ? shutdown().gracefulClose(this.server, { timeout: this.limits.shutdownTimeout, ...this[HTTP2_CONNECTIONS] }) : Promise.resolve();
+  const closing = closeServer(this);
   if (callback) closing.then(() => callback(), callback);
   return closing;
 };
 
-proto.closeOnSignals = function closeOnSignals(signals = ["SIGTERM", "SIGINT"]) {
-  const onSignal = (signal) => {
-    for (const s of signals) process.off(s, onSignal);
-    this.close().then(
-      () => process.exit(0),
-      (err) => {
-        console.error(err);
-        process.exit(1);
-      },
-    );
-    this.emit("shutdown", signal);
-  };
-  for (const s of signals) process.on(s, onSignal);
+proto.closeOnSignals = function closeOnSignals(signals) {
+  closeServerOnSignals(this, signals);
   return this;
 };
-
-// Classes whose instances are born with this app's request/response prototypes.
-proto.requestClass = function requestClass() {
-  return (this._requestClass ??= classOn(http.IncomingMessage, this.request));
-};
-
-proto.responseClass = function responseClass() {
-  return (this._responseClass ??= classOn(http.ServerResponse, this.response));
-};
-
-// Their HTTP/2 counterparts: Node's compat classes with the same methods (http2/twins.js).
-proto.http2Prototypes = function http2Prototypes() {
-  const twins = http2Support();
-  return (this._http2Prototypes ??= { request: twins.requestTwin(this.request), response: twins.responseTwin(this.response) });
-};
-
-proto.http2Classes = function http2Classes() {
-  if (this._http2Classes) return this._http2Classes;
-  const { Http2ServerRequest, Http2ServerResponse } = nodeModule("node:http2");
-  const { request, response } = this.http2Prototypes();
-  return (this._http2Classes = { Http2ServerRequest: classOn(Http2ServerRequest, request), Http2ServerResponse: classOn(Http2ServerResponse, response) });
-};
-
-// The prototypes `req` takes in this app: the HTTP/2 twins for an HTTP/2 request.
-const prototypesFor = (app, req) => (req.httpVersionMajor === 2 ? app.http2Prototypes() : app);
-
-// Requests and responses take the prototypes of the app they enter, as in Express. But
-// switching an object's prototype costs V8 dearly (a hello world through a mounted app:
-// 5x the instructions), so a mounted app whose prototypes add nothing to its parent's but
-// their `app` (the usual case) only shadows `app` on the objects: the same methods, the
-// same req.app.
-function enterApp(app, req, res) {
-  const parent = app.parent;
-  const prototypes = prototypesFor(app, req);
-  if (parent !== undefined && req.app === parent && res.app === parent && addsOnlyApp(prototypes.request) && addsOnlyApp(prototypes.response)) {
-    shadowApp(req, app);
-    shadowApp(res, app);
-    return;
-  }
-  Object.setPrototypeOf(req, prototypes.request);
-  Object.setPrototypeOf(res, prototypes.response);
-  if (Object.hasOwn(req, "app")) req.app = app;
-  if (Object.hasOwn(res, "app")) res.app = app;
-}
-
-// Back to the parent app: its prototypes, if entering switched them, and its `app`.
-function leaveApp(app, parent, req, res) {
-  const prototypes = prototypesFor(app, req);
-  const parentPrototypes = prototypesFor(parent, req);
-  if (Object.getPrototypeOf(req) === prototypes.request) Object.setPrototypeOf(req, parentPrototypes.request);
-  if (Object.getPrototypeOf(res) === prototypes.response) Object.setPrototypeOf(res, parentPrototypes.response);
-  if (Object.hasOwn(req, "app")) req.app = parent;
-  if (Object.hasOwn(res, "app")) res.app = parent;
-}
-
-const addsOnlyApp = (prototype) => Reflect.ownKeys(prototype).length === 1;
-
-function shadowApp(object, app) {
-  if (Object.hasOwn(object, "app")) object.app = app;
-  else Object.defineProperty(object, "app", { configurable: true, enumerable: false, writable: true, value: app });
-}
-
-// A server made by `http.createServer(app)` (or https, or supertest) creates plain Node
-// objects, and switching each one's prototype costs V8 dearly (a hello world costs 7x the
-// instructions). When the server has a single request listener, the app itself or one
-// function in front of it (`createServer((req, res) => app(req, res))`), and still uses
-// Node's default classes, tell it to create ours instead: later requests arrive ready, as
-// with listen(). Requests that listener answers without the app get our classes too, which
-// only add methods to Node's (none of Node's is replaced).
-const adoptedServers = new WeakSet();
-
-function adoptServer(app, server) {
-  if (!server || adoptedServers.has(server)) return;
-  adoptedServers.add(server);
-  if (server.listenerCount("request") !== 1) return;
-  const current = serverClasses(server);
-  if (current.IncomingMessage !== http.IncomingMessage || current.ServerResponse !== http.ServerResponse) return;
-  setServerClasses(server, app.requestClass(), app.responseClass());
-}
-
-// Node's class names, as loggers and util.inspect print Express's objects ("IncomingMessage
-// {...}"). Declared names cost nothing per request; a computed one, `{ [Base.name]: class
-// extends Base {} }[Base.name]`, costs every request (benchmarks/NOTES.md, "Mounted apps and
-// apps behind a function").
-// A base of another name (a patched http export) gets an anonymous class.
-const classNamedAfter = Object.assign(Object.create(null), {
-  IncomingMessage: (Base) => class IncomingMessage extends Base {},
-  ServerResponse: (Base) => class ServerResponse extends Base {},
-  Http2ServerRequest: (Base) => class Http2ServerRequest extends Base {},
-  Http2ServerResponse: (Base) => class Http2ServerResponse extends Base {},
-});
-const anonymousClass = (Base) => class extends Base {};
-
-function classOn(Base, prototype) {
-  const Derived = (classNamedAfter[Base.name] ?? anonymousClass)(Base);
-  Object.setPrototypeOf(Derived.prototype, prototype);
-  return Derived;
-}

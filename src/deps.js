@@ -3,17 +3,22 @@
 // behind comments in the source").
 //
 // Some load on first use. mime-types (its whole database, also behind accepts and
-// type-is), qs, iconv-lite and find-my-way are the slowest to load, and the body-parser,
-// static-file and cluster modules are many files for the loader; a hello-world service
-// needs none of them: cold start should not pay for what a request never calls.
-// (Our own ES modules load through require() too, which Node supports from 20.19.)
+// type-is), qs, iconv-lite and find-my-way are the slowest to load; a hello-world service
+// needs none of them: cold start should not pay for what a request never calls. Our own
+// modules that a request may never use (body parsers, static files, HTTP/2, shutdown, ...)
+// load on first use too, each from the module that needs it, through lazy() below and a
+// require() of its own (ES modules load through require() from Node 20.19): this module
+// imports nothing of ours, so nothing imports its way back to itself through it.
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
 
-// Each loader names its module in a require() call of its own, a plain string, so that a
-// bundler (scripts/build-cjs.js, or an app's) sees what it loads.
-function lazy(load) {
+/**
+ * A loader that calls `load` once, on first use: `lazy(() => require("x"))`. Each loader
+ * names its module in a require() call of its own, a plain string, so that a bundler
+ * (scripts/build-cjs.js, or an app's) sees what it loads.
+ */
+export function lazy(load) {
   let loaded;
   return () => (loaded ??= load());
 }
@@ -62,13 +67,6 @@ export const accepts = lazy(() => require("accepts"));
 export const typeis = lazy(() => require("type-is"));
 export const iconv = lazy(() => require("iconv-lite"));
 export const proxyaddr = lazy(() => require("proxy-addr"));
-export const bodyParsers = lazy(() => require("./body/index.js"));
-export const staticFiles = lazy(() => require("./static/index.js"));
-export const fileSender = lazy(() => require("./static/send-file.js"));
-export const multiCore = lazy(() => require("./cluster.js"));
-export const clientErrors = lazy(() => require("./client-error.js")); // on the first malformed request
-export const shutdown = lazy(() => require("./shutdown.js")); // on app.close()
-export const http2Support = lazy(() => require("./http2/index.js")); // on the first HTTP/2 server or request
 
 // Node's own modules, for those whose ES import costs start-up and memory: importing a
 // built-in evaluates all its exports, getters included (node:fs's promises loads readline,

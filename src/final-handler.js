@@ -1,13 +1,11 @@
 // What answers when nothing else did: Express's 404 "Cannot GET /x" page, or the error
 // page (status from err.status/err.statusCode, stack hidden in production).
 import { routingPathOf } from "./url.js";
-import { abandonBody, isBodyAbandoned } from "./abandoned-body.js";
+import { abandonBody, answersBeforeBody, endExchange, isBodyAbandoned } from "./transport/exchange.js";
 import { htmlPage } from "./errors.js";
-import { removeHeaders, setValidHeader } from "./node-internals.js";
+import { removeHeaders, setValidHeader } from "./node-internals/header-storage.js";
 import * as headerTable from "./headers.js";
 import { encodeUrl, escapeHtml, statuses } from "./deps.js";
-
-const HTTP2_INTERNAL_ERROR = 0x2;
 
 // Consts of this module, not imported bindings (headers.js says why).
 const { CONTENT_ENCODING, CONTENT_LANGUAGE, CONTENT_LENGTH, CONTENT_RANGE, CONTENT_SECURITY_POLICY, CONTENT_TYPE, X_CONTENT_TYPE_OPTIONS } = headerTable;
@@ -51,13 +49,12 @@ export function finalHandler(req, res, err, env, onError) {
   if (req.readableEnded || !req.socket || isBodyAbandoned(req)) write();
   // A destroyed request will not end: answered a tick later, as stream.finished() would.
   else if (req.destroyed) process.nextTick(write);
-  // HTTP/2: no connection to keep in sync, and a body may never come (a Content-Length
-  // declared, then nothing, held the answer until requestTimeout). Answered a tick later
-  // (the response still open after next(), as above) while the body, if it comes, is
-  // dropped, and the rest of one that does not end is reset (abandoned-body.js): Node's own
-  // server and nginx answer without a body nobody reads too. A request without a body still
+  // A request on a connection with others (HTTP/2) whose body may never come: answered a tick
+  // later (the response still open after next(), as above) while the body, if it comes, is
+  // dropped, and the rest of one that does not end is reset (transport/exchange.js): Node's
+  // own server and nginx answer without a body nobody reads too. One without a body still
   // waits for its 'end', which comes at once.
-  else if (req.httpVersionMajor === 2 && req.stream?.endAfterHeaders === false) {
+  else if (answersBeforeBody(req)) {
     abandonBody(req);
     process.nextTick(write);
   } else {
@@ -121,14 +118,6 @@ function send(req, res, status, headers, message) {
     // (a value whose toString throws): the throw that led here comes again.
     endExchange(req, res);
   }
-}
-
-// End the exchange, not the process. Over HTTP/1.1 that is the connection; over HTTP/2 a reset
-// of the stream (INTERNAL_ERROR, RFC 9113 §7), so the client does not take a half answer for a
-// whole one, and its other streams go on.
-function endExchange(req, res) {
-  if (req.httpVersionMajor === 2 && res.stream) res.stream.close(HTTP2_INTERNAL_ERROR);
-  else req.socket?.destroy();
 }
 
 // What the error page must not inherit from an answer that was under way.

@@ -1,11 +1,11 @@
 // The response headers lib-server reads, writes or removes through Node's header storage
-// (node-internals.js: headerOf, setValidHeader, removeHeaders), each declared once: `name`
-// as it is sent, `lower` the key Node stores it under. One factory gives every descriptor
-// the same shape, so the loads in those helpers stay monomorphic. Callers import the module
-// as a namespace and destructure it into consts of their own: optimized code reads an
+// (node-internals/header-storage.js: headerOf, setValidHeader, removeHeaders), each declared
+// once: `name` as it is sent, `lower` the key Node stores it under. One factory gives every
+// descriptor the same shape, so the loads in those helpers stay monomorphic. Callers import the
+// module as a namespace and destructure it into consts of their own: optimized code reads an
 // imported binding through its module cell at every use, a module's own const it folds.
 // `lower` is the internalized string (property keys are), so comparing it with a literal, as
-// node-internals.js does for the headers of every response, is a pointer comparison.
+// header-storage.js does for the headers of every response, is a pointer comparison.
 const internalized = (text) => Object.keys({ [text]: 0 })[0];
 const header = (name) => Object.freeze({ name, lower: internalized(name.toLowerCase()) });
 

@@ -1,13 +1,17 @@
 // Express's response API on a real http.ServerResponse subclass. Everything writes through
 // Node's own setHeader/writeHead/end, so middleware that wraps those (compression,
 // morgan, express-session, ...) sees every byte. Native `res.end` stays the fast path.
+import { createRequire } from "node:module";
 import path from "node:path";
 import { createHttpError } from "./errors.js";
-import { headerOf, removeHeaders, setValidHeader } from "./node-internals.js";
+import { headerOf, removeHeaders, setValidHeader } from "./node-internals/header-storage.js";
 import * as headerTable from "./headers.js";
 import { builtinETags } from "./settings.js";
-import { mimeTypes, fileSender, contentDisposition, contentType, serializeCookie, encodeUrl, escapeHtml, statuses, vary, signCookie as sign } from "./deps.js";
+import { lazy, mimeTypes, contentDisposition, contentType, serializeCookie, encodeUrl, escapeHtml, statuses, vary, signCookie as sign } from "./deps.js";
 import { nodeHttp as http } from "./deps.js";
+
+const require = createRequire(import.meta.url);
+const fileSender = lazy(() => require("./static/send-file.js")); // on the first res.sendFile
 
 // Consts of this module, not imported bindings (headers.js says why).
 const { CONTENT_LENGTH, CONTENT_TYPE, ETAG, TRANSFER_ENCODING } = headerTable;

@@ -1,6 +1,6 @@
-// The header table (src/headers.js): node-internals.js stores and reads each header under
-// `lower` and sends it as `name`, so a `lower` that is not the name's lower case would give
-// a header that getHeader and setHeader never find.
+// The header table (src/headers.js): src/node-internals/header-storage.js stores and reads
+// each header under `lower` and sends it as `name`, so a `lower` that is not the name's lower
+// case would give a header that getHeader and setHeader never find.
 import { describe, it, expect } from "vitest";
 import http from "node:http";
 import * as headers from "../src/headers.js";

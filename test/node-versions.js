@@ -1,7 +1,7 @@
 // The vitest suite on each Node.js release line lib-server supports (22, 24 and 26 unless
 // named: `npm run test:node-versions -- 26`), each fetched from npm's `node` package unless
 // the running node is of that line (scripts/node-line.js); `npm test` covers the Node that
-// runs it. Node internals (src/node-internals.js) and stream defaults differ between lines:
+// runs it. Node internals (src/node-internals/) and stream defaults differ between lines:
 // a check that only ran on one hid a slow path on the others. A line that cannot be fetched
 // fails the run.
 import { spawnSync } from "node:child_process";

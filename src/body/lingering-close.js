@@ -6,12 +6,12 @@
 // a FIN, what still arrives is read and discarded until the body ends or the client stops,
 // and the connection is closed then, or after LINGER_MS at most. A request pipelined
 // behind the body is not run (RFC 9112 §9.6: none after a "close"): it ends the connection.
-import { LINGER_MS } from "../abandoned-body.js";
-import { destroySoon, onClosingAnswer, refuseLaterRequests } from "../node-internals.js";
+import { LINGER_MS } from "../transport/exchange.js";
+import { destroySoon, onClosingAnswer, refuseLaterRequests } from "../node-internals/connection-close.js";
 
 /**
  * Makes the HTTP/1.1 connection of `req` linger once its "Connection: close" answer is
- * written. (Over HTTP/2 the connection carries other streams: abandonBody ends only this one.)
+ * written. (Over HTTP/2 the connection carries other streams: transport/exchange.js ends only this one.)
  */
 export function lingerAfterAnswer(req) {
   const socket = req.socket;

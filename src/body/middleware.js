@@ -2,7 +2,7 @@ import { AsyncResource } from "node:async_hooks";
 import { finished } from "node:stream";
 import zlib from "node:zlib";
 import { charsetOf, decode, isKnownCharset, unsupportedCharset } from "./charset.js";
-import { abandonBody } from "../abandoned-body.js";
+import { abandonBody, sharesConnection } from "../transport/exchange.js";
 import { asHttpError, createHttpError } from "../errors.js";
 import { lingerAfterAnswer } from "./lingering-close.js";
 import { readStream } from "./read.js";
@@ -133,7 +133,7 @@ function onBodyRead(job, err, body) {
 // never buffered), as body-parser does: the connection stays usable, and a client
 // still sending reads the answer cleanly instead of a reset. Over HTTP/2 there is no
 // connection to keep in sync: the answer goes at once, and the stream lingers after it
-// (abandoned-body.js).
+// (transport/exchange.js).
 function failRead(job, err) {
   const { req, stream } = job;
   const error = asHttpError(err, 400);
@@ -142,7 +142,7 @@ function failRead(job, err) {
     discard(stream);
   }
   if (typeof req.complete !== "boolean" || requestFinished(req)) job.next(error);
-  else if (req.httpVersionMajor === 2) abandon(job, error);
+  else if (sharesConnection(req)) abandon(job, error);
   else answerWhenDrained(job, error);
 }
 
@@ -177,7 +177,7 @@ function answerWhenDrained(job, error) {
 function abandon(job, error) {
   const { req, res } = job;
   // HTTP/1.1: Node then sends "Connection: close" and ends the connection after the response
-  if (res && !res.headersSent && req.httpVersionMajor !== 2) {
+  if (res && !res.headersSent && !sharesConnection(req)) {
     res.shouldKeepAlive = false;
     lingerAfterAnswer(req);
   }

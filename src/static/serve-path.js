@@ -13,7 +13,7 @@ import { singleRange } from "./ranges.js";
 import { acceptsEncoding } from "./accept-encoding.js";
 import { compressedCopy } from "./compress.js";
 import { fresh, vary } from "../deps.js";
-import { headerOf, setValidHeader, headerChangesObserved, removeHeaders } from "../node-internals.js";
+import { headerOf, setValidHeader, headerChangesObserved, removeHeaders } from "../node-internals/header-storage.js";
 import * as headerTable from "../headers.js";
 
 // Consts of this module, not imported bindings (headers.js says why).
@@ -174,7 +174,7 @@ function answer(req, res, next, entry, body, encoding, fileServer, whole) {
   if (fileServer.beforeHeaders !== null) fileServer.beforeHeaders(res, entry, config);
   // Every value here is ours and valid (a constant, the options' Cache-Control, an HTTP
   // date, our ETag, a mime-types Content-Type): stored without setHeader's checks unless
-  // something wrapped setHeader/getHeader (node-internals.js).
+  // something wrapped setHeader/getHeader (node-internals/header-storage.js).
   if (config.acceptRanges && headerOf(res, ACCEPT_RANGES) === undefined) setValidHeader(res, ACCEPT_RANGES, "bytes");
   if (config.cacheControl !== null && headerOf(res, CACHE_CONTROL) === undefined) {
     setValidHeader(res, CACHE_CONTROL, config.cacheControl);

@@ -7,8 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import http from "node:http";
 import Server from "../../src/index.js";
-import { serve } from "./helpers.js";
-import { rawRequest, statusesOf, request } from "../helpers/server.js";
+import { rawRequest, statusesOf, request, serve } from "../helpers/server.js";
 
 const BIG_FILE_SIZE = 32 * 1024 * 1024;
 

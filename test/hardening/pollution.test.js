@@ -5,8 +5,7 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import cookieParser from "cookie-parser";
 import Server from "../../src/index.js";
-import { serve } from "./helpers.js";
-import { request } from "../helpers/server.js";
+import { request, serve } from "../helpers/server.js";
 
 const KEY = "polluted";
 

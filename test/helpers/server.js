@@ -181,3 +181,8 @@ export async function startPair(build, { reference = express, via = "createServe
     close: () => Promise.all([referenceSide.close(), libSide.close()]),
   };
 }
+
+/** Listens with the app's own app.listen() (so its limits apply) on 127.0.0.1:0; resolves to start()'s { port, server, ... } with close() = app.close(), its graceful close. */
+export async function serve(app) {
+  return { ...(await start(app, { via: "listen" })), close: () => app.close() };
+}

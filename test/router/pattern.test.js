@@ -534,7 +534,7 @@ for (const useListen of [false, true]) {
       return text.replace(/\r\nDate: [^\r]*/i, "").replace(/\r\nX-Powered-By: [^\r]*/i, "");
     };
 
-    // DIFF (app.listen only, deliberate in src/client-error.js): lib-server answers a parse
+    // DIFF (app.listen only, deliberate in src/transport/client-error.js): lib-server answers a parse
     // error with Content-Type, Content-Length and a "Bad Request" body; Node under Express
     // sends "400 Bad Request" with Connection: close and no body.
     for (const target of ["/p/ü", "/café", "/p/✓"]) {

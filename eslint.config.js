@@ -19,7 +19,10 @@ export default [
   },
   js.configs.recommended,
   // test/loaders/: CommonJS (its package.json has no "type") and Jest's globals.
-  { files: ["test/loaders/**/*.js"], languageOptions: { sourceType: "commonjs", globals: { ...globals.node, ...globals.jest } } },
+  {
+    files: ["test/loaders/**/*.js"],
+    languageOptions: { sourceType: "commonjs", globals: { ...globals.node, ...globals.jest } },
+  },
   {
     languageOptions: { ecmaVersion: 2024, sourceType: "module", globals: { ...globals.node } },
     rules: {

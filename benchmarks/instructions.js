@@ -89,13 +89,16 @@ async function main() {
   const numbers = { startup: Boolean(values.startup) };
   for (const key of ["warmup", "requests", "windows", "connections"]) {
     numbers[key] = Number(values[key]);
-    if (!Number.isInteger(numbers[key]) || numbers[key] < (key === "warmup" ? 0 : 1)) throw new Error(`--${key} needs a whole number, got ${values[key]}`);
+    if (!Number.isInteger(numbers[key]) || numbers[key] < (key === "warmup" ? 0 : 1))
+      throw new Error(`--${key} needs a whole number, got ${values[key]}`);
   }
-  if (spawnSync("valgrind", ["--version"]).error) throw new Error("valgrind is not installed (apt-get install valgrind)");
+  if (spawnSync("valgrind", ["--version"]).error)
+    throw new Error("valgrind is not installed (apt-get install valgrind)");
   const selected = selectScenarios(positionals.length ? positionals : DEFAULT_SCENARIOS);
   if (values.file && selected.length !== 1) throw new Error("--file needs exactly one scenario");
   for (const scenario of selected) {
-    if (!THROUGHPUT_SCENARIOS.includes(scenario.name)) throw new Error(`${scenario.name} is not a request/response scenario`);
+    if (!THROUGHPUT_SCENARIOS.includes(scenario.name))
+      throw new Error(`${scenario.name} is not a request/response scenario`);
   }
   const wantedServers = values.servers?.split(",");
   const wantedCases = values.cases?.split(",");
@@ -116,7 +119,9 @@ async function main() {
       }
       const servers = values.file
         ? values.file.map((file) => ({ name: basename(file, ".js"), file: resolve(file) }))
-        : scenario.servers.filter((server) => (wantedServers ? wantedServers.includes(server.name) : values.all || server.subject));
+        : scenario.servers.filter((server) =>
+            wantedServers ? wantedServers.includes(server.name) : values.all || server.subject,
+          );
       const cases = scenario.cases.filter((c) => !wantedCases || wantedCases.includes(c.name));
       for (const server of servers) {
         for (const testCase of cases) {
@@ -133,14 +138,18 @@ async function main() {
   }
   if (values.json) {
     const { writeFileSync } = await import("node:fs");
-    writeFileSync(values.json, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, ...numbers, results }, null, 2)}\n`);
+    writeFileSync(
+      values.json,
+      `${JSON.stringify({ date: new Date().toISOString(), node: process.version, ...numbers, results }, null, 2)}\n`,
+    );
   }
 }
 
 function line({ scenario, server, case: name, perRequest, windows, startup, error }) {
   const label = `${scenario}/${name} ${server}`.padEnd(44);
   if (error) return `${label} ${error}`;
-  if (startup !== undefined) return `${label} ${fmt(startup).padStart(13)} instr to first answer  (starts ${windows.map(fmt).join(", ")})`;
+  if (startup !== undefined)
+    return `${label} ${fmt(startup).padStart(13)} instr to first answer  (starts ${windows.map(fmt).join(", ")})`;
   return `${label} ${fmt(perRequest).padStart(9)} instr/req  (windows ${windows.map(fmt).join(", ")})`;
 }
 
@@ -156,17 +165,40 @@ async function measureStartup(scenario, server, testCase, numbers, outDir) {
     counts.push(result.startup);
   }
   const sorted = [...counts].sort((a, b) => a - b);
-  return { scenario: scenario.name, server: server.name, case: testCase.name, startup: sorted[Math.floor(sorted.length / 2)], windows: counts };
+  return {
+    scenario: scenario.name,
+    server: server.name,
+    case: testCase.name,
+    startup: sorted[Math.floor(sorted.length / 2)],
+    windows: counts,
+  };
 }
 
-async function measure(scenario, server, testCase, { warmup, requests, windows, connections }, outDir, startupOnly = false) {
+async function measure(
+  scenario,
+  server,
+  testCase,
+  { warmup, requests, windows, connections },
+  outDir,
+  startupOnly = false,
+) {
   const base = { scenario: scenario.name, server: server.name, case: testCase.name };
   const port = 20_000 + Math.floor(Math.random() * 12_000);
   const outFile = join(outDir, `callgrind.${scenario.name}.${server.name}.${testCase.name}.${port}`);
   const child = spawn(
     "valgrind",
-    ["--tool=callgrind", `--callgrind-out-file=${outFile}`, "--dump-before=node::os::SetPriority*", process.execPath, `--import=${PROBE}`, server.file],
-    { env: { ...process.env, ...scenario.env, PORT: String(port), NODE_ENV: "production" }, stdio: ["ignore", "pipe", "pipe", "ipc"] },
+    [
+      "--tool=callgrind",
+      `--callgrind-out-file=${outFile}`,
+      "--dump-before=node::os::SetPriority*",
+      process.execPath,
+      `--import=${PROBE}`,
+      server.file,
+    ],
+    {
+      env: { ...process.env, ...scenario.env, PORT: String(port), NODE_ENV: "production" },
+      stdio: ["ignore", "pipe", "pipe", "ipc"],
+    },
   );
   let stderr = "";
   child.stderr.setEncoding("utf8").on("data", (chunk) => (stderr = (stderr + chunk).slice(-4000)));
@@ -177,7 +209,13 @@ async function measure(scenario, server, testCase, { warmup, requests, windows, 
       const timer = setTimeout(() => reject(new Error(`no ready within ${READY_TIMEOUT_S} s`)), READY_TIMEOUT_S * 1000);
       child.on("message", (message) => message === "ready" && (clearTimeout(timer), resolve()));
       child.stdout.on("data", (chunk) => String(chunk).includes("READY") && (clearTimeout(timer), resolve()));
-      child.once("exit", (code) => (clearTimeout(timer), reject(new Error(`exited (${code}) before ready: ${stderr.trim().split("\n").at(-1)}`))));
+      child.once(
+        "exit",
+        (code) => (
+          clearTimeout(timer),
+          reject(new Error(`exited (${code}) before ready: ${stderr.trim().split("\n").at(-1)}`))
+        ),
+      );
     });
     const url = `${scenario.tls ? "https" : "http"}://127.0.0.1:${port}`;
     const more = (await testCase.prepare?.(url)) ?? {};
@@ -186,9 +224,13 @@ async function measure(scenario, server, testCase, { warmup, requests, windows, 
     if (problems.length) return { ...base, error: `wrong answer: ${problems.join("; ")}` };
 
     const overH2 = scenario.client === "h2load" && testCase.protocol !== "http/1.1";
-    const agent = overH2 ? new H2Sessions(url, connections) : new http.Agent({ keepAlive: true, maxSockets: connections });
+    const agent = overH2
+      ? new H2Sessions(url, connections)
+      : new http.Agent({ keepAlive: true, maxSockets: connections });
     const load = (count) =>
-      overH2 ? agent.run(request, testCase.expect.status, count) : runRequests(port, request, testCase.expect.status, count, connections, agent);
+      overH2
+        ? agent.run(request, testCase.expect.status, count)
+        : runRequests(port, request, testCase.expect.status, count, connections, agent);
     const mark = () =>
       new Promise((resolve) => {
         child.once("message", function onMessage(message) {
@@ -235,7 +277,9 @@ async function runRequests(port, { method = "GET", path, headers = {}, body }, s
       });
       // A kept-alive socket the server closed as idle (its keep-alive timer fires late when a
       // counter dump on a busy machine took longer than the timeout): ask again on a new one.
-      req.once("error", (error) => (req.reusedSocket && error.code === "ECONNRESET" ? one().then(resolve, reject) : reject(error)));
+      req.once("error", (error) =>
+        req.reusedSocket && error.code === "ECONNRESET" ? one().then(resolve, reject) : reject(error),
+      );
       req.end(body);
     });
   await Promise.all(
@@ -285,7 +329,10 @@ class H2Sessions {
 // for tens of thousands of requests (timers and other rarely called code reach their
 // thresholds late), a one-off cost that would otherwise land in a random window.
 function compilerInstructions(file) {
-  const out = spawnSync("callgrind_annotate", ["--inclusive=yes", "--threshold=100", file], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  const out = spawnSync("callgrind_annotate", ["--inclusive=yes", "--threshold=100", file], {
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+  });
   if (out.error || out.status !== 0) throw new Error(`callgrind_annotate failed on ${file}`);
   const match = /^\s*([\d,]+) .*OptimizingCompileDispatcher::CompileTask::RunInternal/m.exec(out.stdout);
   return match ? Number(match[1].replaceAll(",", "")) : 0;

@@ -15,7 +15,13 @@ import { rerunOnNode } from "./lib/node-choice.js";
 const RESULTS_DIR = fileURLToPath(new URL("./results/", import.meta.url));
 
 const RUNNERS = { throughput: runThroughput, "cold-start": runColdStart, memory: runMemory };
-const FAILED = new Set(["failed to start", "wrong answer", "wrong answer under load", "errors under load", "no valid run"]);
+const FAILED = new Set([
+  "failed to start",
+  "wrong answer",
+  "wrong answer under load",
+  "errors under load",
+  "no valid run",
+]);
 
 const log = (line) => console.log(line);
 
@@ -46,16 +52,26 @@ async function main() {
   }
 
   // Timed scenarios run one at a time; smoke ones time nothing, so they may overlap.
-  const outcomes = await mapConcurrently(selected, profile.parallel ?? 1, (scenario) => runScenario(scenario, { plan, profile, log }));
+  const outcomes = await mapConcurrently(selected, profile.parallel ?? 1, (scenario) =>
+    runScenario(scenario, { plan, profile, log }),
+  );
   const results = {};
   for (const [i, scenario] of selected.entries()) {
-    results[scenario.name] = { title: scenario.title, headline: Boolean(scenario.headline), runId, profile, ...outcomes[i] };
+    results[scenario.name] = {
+      title: scenario.title,
+      headline: Boolean(scenario.headline),
+      runId,
+      profile,
+      ...outcomes[i],
+    };
   }
 
   const report = { meta: { ...meta, runId, profile }, scenarios: results };
   if (options.jsonPath) writeFileSync(options.jsonPath, `${JSON.stringify(report, null, 2)}\n`);
   const failures = listFailures(results);
-  log(`\n${failures.length ? `${failures.length} server(s) answered wrongly or failed:` : "every server that ran answered correctly"}`);
+  log(
+    `\n${failures.length ? `${failures.length} server(s) answered wrongly or failed:` : "every server that ran answered correctly"}`,
+  );
   for (const line of failures) log(`  ${line}`);
   if (profile.smoke && failures.length) process.exitCode = 1;
   log(`took ${Math.round((Date.now() - startedAt) / 1000)} s`);
@@ -67,7 +83,8 @@ async function main() {
     scenarios.map((scenario) => scenario.name),
   );
   const lines = targetLines(targets, results);
-  if (lines.length) log(`\ntargets (lib-server ÷ peer, medians of this run):\n${lines.map((line) => `  ${line}`).join("\n")}`);
+  if (lines.length)
+    log(`\ntargets (lib-server ÷ peer, medians of this run):\n${lines.map((line) => `  ${line}`).join("\n")}`);
   log(`\nwrote ${files.map((file) => `benchmarks/results/${file}`).join(", ")}`);
 }
 
@@ -99,7 +116,8 @@ function listFailures(results) {
   for (const [name, scenario] of Object.entries(results)) {
     for (const c of scenario.cases) {
       for (const entry of c.servers) {
-        if (FAILED.has(entry.status)) lines.push(`${name}/${c.name} ${entry.label}: ${entry.status}: ${entry.problems.join("; ")}`);
+        if (FAILED.has(entry.status))
+          lines.push(`${name}/${c.name} ${entry.label}: ${entry.status}: ${entry.problems.join("; ")}`);
       }
     }
   }

@@ -63,8 +63,15 @@ function options() {
   const duration = Number(values.duration);
   if (!(duration >= 5 && duration <= 3600)) throw new Error("--duration must be 5 to 3600 seconds");
   const names = values.only ? values.only.split(",").map((n) => n.trim()) : Object.keys(SERVERS);
-  for (const name of names) if (!SERVERS[name]) throw new Error(`unknown server "${name}": ${Object.keys(SERVERS).join(", ")}`);
-  return { duration, connections: Number(values.connections), maxSlope: Number(values["max-slope"]), names, node: values.node };
+  for (const name of names)
+    if (!SERVERS[name]) throw new Error(`unknown server "${name}": ${Object.keys(SERVERS).join(", ")}`);
+  return {
+    duration,
+    connections: Number(values.connections),
+    maxSlope: Number(values["max-slope"]),
+    names,
+    node: values.node,
+  };
 }
 
 function makeStaticRoot() {
@@ -151,7 +158,13 @@ async function soak(name, { duration, connections, staticRoot }) {
     try {
       const { rss, heapUsed, heapTotal, external } = await server.memory();
       const mb = (bytes) => bytes / 2 ** 20;
-      samples.push({ minutes: (performance.now() - started) / 60_000, rss: mb(rss), heap: mb(heapUsed), heapTotal: mb(heapTotal), external: mb(external) });
+      samples.push({
+        minutes: (performance.now() - started) / 60_000,
+        rss: mb(rss),
+        heap: mb(heapUsed),
+        heapTotal: mb(heapTotal),
+        external: mb(external),
+      });
     } catch {}
   }, SAMPLE_MS);
   try {
@@ -188,7 +201,10 @@ function verdict({ result, unexpected, samples, alive }, maxSlope) {
   const native = regression(steady.map((s) => ({ x: s.minutes, y: s.rss - s.heapTotal })));
   const failures = [];
   const unexpectedCount = [...unexpected.values()].reduce((a, b) => a + b, 0);
-  if (unexpectedCount) failures.push(`${unexpectedCount} unexpected statuses: ${[...unexpected].map(([k, n]) => `${k} x${n}`).join(", ")}`);
+  if (unexpectedCount)
+    failures.push(
+      `${unexpectedCount} unexpected statuses: ${[...unexpected].map(([k, n]) => `${k} x${n}`).join(", ")}`,
+    );
   if (result.errors) failures.push(`${result.errors} socket errors`);
   if (result.timeouts) failures.push(`${result.timeouts} timeouts`);
   if (!alive) failures.push("server no longer answers GET /");

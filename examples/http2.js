@@ -9,7 +9,10 @@ import Server from "lib-server";
 
 const app = new Server();
 const port = Number(process.env.PORT) || 3000;
-const tls = process.env.TLS_KEY && process.env.TLS_CERT ? { key: readFileSync(process.env.TLS_KEY), cert: readFileSync(process.env.TLS_CERT) } : {};
+const tls =
+  process.env.TLS_KEY && process.env.TLS_CERT
+    ? { key: readFileSync(process.env.TLS_KEY), cert: readFileSync(process.env.TLS_CERT) }
+    : {};
 
 app.get("/", (req, res) => res.send(`hello over HTTP/${req.httpVersion} (${req.protocol}, host ${req.hostname})\n`));
 app.get("/api/time", (req, res) => res.json({ now: new Date().toISOString(), http2: req.httpVersionMajor === 2 }));

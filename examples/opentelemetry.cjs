@@ -31,8 +31,11 @@ function printTrace(traceId) {
   const print = (span, depth) => {
     const { "http.route": route, "express.type": type } = span.attributes;
     const error = span.status.code === 2 ? `  ERROR${span.status.message ? ` ${span.status.message}` : ""}` : "";
-    console.log(`${"  ".repeat(depth)}${span.name}${type ? `  [${type}]` : ""}${route ? `  http.route=${route}` : ""}${error}`);
-    for (const child of spans.filter((s) => s.parentSpanContext?.spanId === span.spanContext().spanId)) print(child, depth + 1);
+    console.log(
+      `${"  ".repeat(depth)}${span.name}${type ? `  [${type}]` : ""}${route ? `  http.route=${route}` : ""}${error}`,
+    );
+    for (const child of spans.filter((s) => s.parentSpanContext?.spanId === span.spanContext().spanId))
+      print(child, depth + 1);
   };
   for (const root of spans.filter((span) => span.kind === SERVER)) print(root, 0);
 }

@@ -29,14 +29,20 @@ dc.tracingChannel("express.router.request").subscribe({
   },
   error(ctx) {
     const timeline = timelines.get(ctx.req);
-    if (timeline) timeline.steps.push({ at: since(timeline.started), text: `error from ${ctx.name}: ${ctx.error?.message ?? ctx.error}` });
+    if (timeline)
+      timeline.steps.push({
+        at: since(timeline.started),
+        text: `error from ${ctx.name}: ${ctx.error?.message ?? ctx.error}`,
+      });
   },
 });
 
 dc.subscribe("lib-server.request.end", ({ request, response }) => {
   const timeline = timelines.get(request);
   if (!timeline) return;
-  console.log(`${request.method} ${request.originalUrl} → ${response.statusCode} in ${(performance.now() - timeline.started).toFixed(2)} ms`);
+  console.log(
+    `${request.method} ${request.originalUrl} → ${response.statusCode} in ${(performance.now() - timeline.started).toFixed(2)} ms`,
+  );
   for (const step of timeline.steps) console.log(`  ${step.at}  ${step.text}`);
 });
 

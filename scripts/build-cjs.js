@@ -32,7 +32,8 @@ const rewrite = {
       const name = path.slice(`${root}src/`.length).replaceAll("\\", "/");
       const contents = await readFile(path, "utf8");
       if (!contents.includes(OWN_REQUIRE)) {
-        if (REQUIRES_OURS.test(contents)) throw new Error(`build-cjs: src/${name} requires modules of ours without ${JSON.stringify(OWN_REQUIRE)}`);
+        if (REQUIRES_OURS.test(contents))
+          throw new Error(`build-cjs: src/${name} requires modules of ours without ${JSON.stringify(OWN_REQUIRE)}`);
         return { contents, loader: "js" };
       }
       return { contents: contents.replace(OWN_REQUIRE, () => ""), loader: "js" };

@@ -45,8 +45,18 @@ async function measure(workers) {
     });
     const url = `http://127.0.0.1:${port}/`;
     await autocannon({ url, connections: Number(values.connections), duration: 2 }); // warm-up
-    const result = await autocannon({ url, connections: Number(values.connections), duration: Number(values.duration) });
-    return { workers, rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+    const result = await autocannon({
+      url,
+      connections: Number(values.connections),
+      duration: Number(values.duration),
+    });
+    return {
+      workers,
+      rps: result.requests.average,
+      p99: result.latency.p99,
+      errors: result.errors + result.timeouts,
+      non2xx: result.non2xx,
+    };
   } finally {
     child.kill("SIGTERM");
     await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", resolve)));
@@ -65,5 +75,8 @@ else {
       `${String(row.workers).padEnd(8)} ${String(Math.round(row.rps)).padEnd(9)} ${String(row.p99).padEnd(7)} ${String(row.errors).padEnd(7)} ${row.non2xx}`,
     );
   }
-  if (rows.length > 1) console.log(`speed-up ${rows.at(-1).workers} vs ${rows[0].workers} workers: x${(rows.at(-1).rps / rows[0].rps).toFixed(2)}`);
+  if (rows.length > 1)
+    console.log(
+      `speed-up ${rows.at(-1).workers} vs ${rows[0].workers} workers: x${(rows.at(-1).rps / rows[0].rps).toFixed(2)}`,
+    );
 }

@@ -20,15 +20,23 @@ export const lineOf = (version) => version.slice(1).split(".")[0];
  * node binary of that line; throws when there is none to be had.
  */
 export function nodeBinary(choice) {
-  if (choice === "current" || choice === lineOf(process.version)) return { path: process.execPath, version: process.version };
-  if (!/^\d+$/.test(choice)) throw new Error(`--node takes a release line (${SUPPORTED_LINES.join(", ")}) or "current", not "${choice}"`);
-  const found = spawnSync("npx", ["-y", "-p", `node@${choice}`, "node", "-p", "JSON.stringify([process.execPath, process.version])"], {
-    encoding: "utf8",
-    shell: process.platform === "win32",
-  });
+  if (choice === "current" || choice === lineOf(process.version))
+    return { path: process.execPath, version: process.version };
+  if (!/^\d+$/.test(choice))
+    throw new Error(`--node takes a release line (${SUPPORTED_LINES.join(", ")}) or "current", not "${choice}"`);
+  const found = spawnSync(
+    "npx",
+    ["-y", "-p", `node@${choice}`, "node", "-p", "JSON.stringify([process.execPath, process.version])"],
+    {
+      encoding: "utf8",
+      shell: process.platform === "win32",
+    },
+  );
   const [path, version = ""] = lastJsonLine(found.stdout);
   if (found.status !== 0 || lineOf(version) !== choice) {
-    throw new Error(`could not get Node ${choice} from npm (got ${version || "nothing"})\n${found.stderr ?? ""}`.trimEnd());
+    throw new Error(
+      `could not get Node ${choice} from npm (got ${version || "nothing"})\n${found.stderr ?? ""}`.trimEnd(),
+    );
   }
   return { path, version };
 }

@@ -26,7 +26,8 @@ export function ensureTestCertificate() {
       ],
       { encoding: "utf8" },
     );
-    if (out.error || out.status !== 0) return `openssl could not make a test certificate: ${out.error?.message ?? out.stderr.trim()}`;
+    if (out.error || out.status !== 0)
+      return `openssl could not make a test certificate: ${out.error?.message ?? out.stderr.trim()}`;
     try {
       renameSync(partial, DIR);
     } catch (error) {

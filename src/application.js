@@ -10,7 +10,15 @@ import { finalHandler } from "./final-handler.js";
 import { compileETag, compileQueryParser, compileTrust } from "./settings.js";
 import { createHttpError } from "./errors.js";
 import { View } from "./view.js";
-import { DEFAULT_LIMITS, adoptServer, closeServer, closeServerOnSignals, enterApp, leaveApp, listenServer } from "./transport/index.js";
+import {
+  DEFAULT_LIMITS,
+  adoptServer,
+  closeServer,
+  closeServerOnSignals,
+  enterApp,
+  leaveApp,
+  listenServer,
+} from "./transport/index.js";
 import { requestStart, requestEnd, traceRequest } from "./tracing.js";
 
 const TRUST_PROXY_DEFAULT = Symbol("trust proxy default");
@@ -51,8 +59,12 @@ proto.init = function init(options = {}) {
   this[ROUTER] = null;
   // Per-app prototypes (as in Express) make `req.app` right in mounted sub-apps; the transport
   // builds classes on them so Node creates our objects directly, no per-request setup.
-  this.request = Object.create(Server.request, { app: { configurable: true, enumerable: true, writable: true, value: this } });
-  this.response = Object.create(Server.response, { app: { configurable: true, enumerable: true, writable: true, value: this } });
+  this.request = Object.create(Server.request, {
+    app: { configurable: true, enumerable: true, writable: true, value: this },
+  });
+  this.response = Object.create(Server.response, {
+    app: { configurable: true, enumerable: true, writable: true, value: this },
+  });
   this.defaultConfiguration();
 };
 
@@ -110,7 +122,8 @@ proto.handle = function handle(req, res, callback) {
   }
   req.res = res;
   res.req = req;
-  if (callback === undefined && (requestStart.hasSubscribers || requestEnd.hasSubscribers)) traceRequest(this, req, res);
+  if (callback === undefined && (requestStart.hasSubscribers || requestEnd.hasSubscribers))
+    traceRequest(this, req, res);
   if (this.settings["x-powered-by"]) res.setHeader("X-Powered-By", "lib-server");
   const done = callback ?? ((err) => this.finish(req, res, err));
   if (req.url.length > this.limits.maxUrlLength) return done(createHttpError(414));
@@ -126,7 +139,8 @@ proto.finish = function finish(req, res, err) {
 // Where the final handler reports errors: `app.on("error", (err, req, res) => ...)`
 // listeners when there are any (instead of the console), else the console outside tests.
 proto.errorReporter = function errorReporter(env) {
-  if (this.listenerCount("error") > 0) return (this._emitError ??= (err, req, res) => this.emit("error", err, req, res));
+  if (this.listenerCount("error") > 0)
+    return (this._emitError ??= (err, req, res) => this.emit("error", err, req, res));
   return env !== "test" ? logError : undefined;
 };
 
@@ -202,10 +216,17 @@ proto.render = function render(name, options, callback) {
     // Not caught, as in Express: a view that cannot be set up (no engine for its extension,
     // an engine module missing) throws to the caller; res.render's caller is a handler, so
     // the error reaches error middleware even when res.render was given a callback.
-    view = new ViewClass(name, { defaultEngine: this.get("view engine"), root: this.get("views"), engines: this.engines });
+    view = new ViewClass(name, {
+      defaultEngine: this.get("view engine"),
+      root: this.get("views"),
+      engines: this.engines,
+    });
     if (!view.path) {
       const roots = [].concat(view.root);
-      const dirs = roots.length > 1 ? `directories "${roots.slice(0, -1).join('", "')}" or "${roots[roots.length - 1]}"` : `directory "${view.root}"`;
+      const dirs =
+        roots.length > 1
+          ? `directories "${roots.slice(0, -1).join('", "')}" or "${roots[roots.length - 1]}"`
+          : `directory "${view.root}"`;
       const err = new Error(`Failed to lookup view "${name}" in views ${dirs}`);
       err.view = view;
       return done(err);

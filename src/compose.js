@@ -172,7 +172,8 @@ function toStep(value, index, errors) {
   if (value instanceof Step) {
     if (!errors) {
       throw new TypeError(
-        `compose: step ${index} is compose.catch(), which a chain composed with { errors: false } cannot have; ` + "remove the option or the catch step",
+        `compose: step ${index} is compose.catch(), which a chain composed with { errors: false } cannot have; ` +
+          "remove the option or the catch step",
       );
     }
     return value;

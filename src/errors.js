@@ -33,7 +33,12 @@ function makeErrorClass(status) {
     [name]: class extends HttpError {
       constructor(text) {
         super(text ?? message);
-        Object.defineProperty(this, "message", { value: this.message, enumerable: true, configurable: true, writable: true });
+        Object.defineProperty(this, "message", {
+          value: this.message,
+          enumerable: true,
+          configurable: true,
+          writable: true,
+        });
         Object.defineProperty(this, "name", { value: name, enumerable: false, configurable: true, writable: true });
       }
     },
@@ -76,7 +81,8 @@ function isHttpErrorOf(err, status) {
 }
 
 // As http-errors: a code statuses does not know, outside 4xx/5xx, becomes 500.
-const validStatus = (status) => (typeof status === "number" && (statuses.message[status] || (status >= 400 && status < 600)) ? status : 500);
+const validStatus = (status) =>
+  typeof status === "number" && (statuses.message[status] || (status >= 400 && status < 600)) ? status : 500;
 
 function withProps(err, props) {
   if (props !== undefined) {

@@ -8,7 +8,15 @@ import * as headerTable from "./headers.js";
 import { encodeUrl, escapeHtml, statuses } from "./deps.js";
 
 // Consts of this module, not imported bindings (headers.js says why).
-const { CONTENT_ENCODING, CONTENT_LANGUAGE, CONTENT_LENGTH, CONTENT_RANGE, CONTENT_SECURITY_POLICY, CONTENT_TYPE, X_CONTENT_TYPE_OPTIONS } = headerTable;
+const {
+  CONTENT_ENCODING,
+  CONTENT_LANGUAGE,
+  CONTENT_LENGTH,
+  CONTENT_RANGE,
+  CONTENT_SECURITY_POLICY,
+  CONTENT_TYPE,
+  X_CONTENT_TYPE_OPTIONS,
+} = headerTable;
 
 export function finalHandler(req, res, err, env, onError) {
   if (!err && res.headersSent) return; // a 404 on a response already under way: leave it
@@ -24,7 +32,9 @@ export function finalHandler(req, res, err, env, onError) {
       } else if (err.headers && typeof err.headers === "object") {
         headers = err.headers;
       }
-      message = (env !== "production" && (err.stack || (typeof err.toString === "function" && err.toString()))) || statuses.message[status];
+      message =
+        (env !== "production" && (err.stack || (typeof err.toString === "function" && err.toString()))) ||
+        statuses.message[status];
     } catch {
       status = 500;
       headers = undefined;

@@ -7,7 +7,18 @@ import { createHttpError } from "./errors.js";
 import { headerOf, removeHeaders, setValidHeader } from "./node-internals/header-storage.js";
 import * as headerTable from "./headers.js";
 import { builtinETags } from "./settings.js";
-import { lazy, mimeTypes, contentDisposition, contentType, serializeCookie, encodeUrl, escapeHtml, statuses, vary, signCookie as sign } from "./deps.js";
+import {
+  lazy,
+  mimeTypes,
+  contentDisposition,
+  contentType,
+  serializeCookie,
+  encodeUrl,
+  escapeHtml,
+  statuses,
+  vary,
+  signCookie as sign,
+} from "./deps.js";
 import { nodeHttp as http } from "./deps.js";
 
 const require = createRequire(import.meta.url);
@@ -17,7 +28,8 @@ const fileSender = lazy(() => require("./static/send-file.js")); // on the first
 const { CONTENT_LENGTH, CONTENT_TYPE, ETAG, TRANSFER_ENCODING } = headerTable;
 
 const HTML_UTF8 = "text/html; charset=utf-8";
-const JSON_UTF8 = "application/json; charset=utf-8"; // what Express's res.set("Content-Type", "application/json") stores
+// What Express's res.set("Content-Type", "application/json") stores.
+const JSON_UTF8 = "application/json; charset=utf-8";
 const charsetCache = new Map(); // Content-Type → the same with charset=utf-8, valid header values only
 // What Node's setHeader refuses in a value (checkInvalidHeaderChar).
 const INVALID_HEADER_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
@@ -32,7 +44,9 @@ class ServerResponse extends http.ServerResponse {
       throw new TypeError(`Invalid status code: ${JSON.stringify(code)}. Status code must be an integer.`);
     }
     if (code < 100 || code > 999) {
-      throw new RangeError(`Invalid status code: ${JSON.stringify(code)}. Status code must be greater than 99 and less than 1000.`);
+      throw new RangeError(
+        `Invalid status code: ${JSON.stringify(code)}. Status code must be greater than 99 and less than 1000.`,
+      );
     }
     this.statusCode = code;
     return this;
@@ -74,7 +88,8 @@ class ServerResponse extends http.ServerResponse {
     let length;
     if (chunk !== undefined) {
       if (Buffer.isBuffer(chunk)) length = chunk.length;
-      else if ((!generateETag || etagFn.takesStrings) && typeof chunk === "string") length = Buffer.byteLength(chunk, encoding);
+      else if ((!generateETag || etagFn.takesStrings) && typeof chunk === "string")
+        length = Buffer.byteLength(chunk, encoding);
       else {
         chunk = Buffer.from(chunk, encoding);
         encoding = undefined;
@@ -194,7 +209,9 @@ class ServerResponse extends http.ServerResponse {
     let link = this.getHeader("Link") || "";
     if (link) link += ", ";
     const entries = Object.keys(links).map((rel) =>
-      Array.isArray(links[rel]) ? links[rel].map((url) => `<${url}>; rel="${rel}"`).join(", ") : `<${links[rel]}>; rel="${rel}"`,
+      Array.isArray(links[rel])
+        ? links[rel].map((url) => `<${url}>; rel="${rel}"`).join(", ")
+        : `<${links[rel]}>; rel="${rel}"`,
     );
     return this.set("Link", link + entries.join(", "));
   }
@@ -275,7 +292,8 @@ class ServerResponse extends http.ServerResponse {
       done = options;
       opts = {};
     }
-    if (!opts.root && !path.isAbsolute(filePath)) throw new TypeError("path must be absolute or specify root to res.sendFile");
+    if (!opts.root && !path.isAbsolute(filePath))
+      throw new TypeError("path must be absolute or specify root to res.sendFile");
     const next = this.req.next;
     // The app's etag setting decides, as in Express; etag: "strong" asks for strong tags.
     const etag = this.app.enabled("etag") && (opts.etag === "strong" ? "strong" : true);

@@ -30,7 +30,10 @@ export const debugging = debug.enabled;
 
 /** Logs why `layer` did not run for this request (NODE_DEBUG=lib-server only). */
 export function explainSkip(layer, req, reason) {
-  const what = layer.route !== undefined ? `route ${describePath(layer.path)}` : `middleware ${layer.name} at ${describePath(layer.path)}`;
+  const what =
+    layer.route !== undefined
+      ? `route ${describePath(layer.path)}`
+      : `middleware ${layer.name} at ${describePath(layer.path)}`;
   debug("%s %s: skipped %s: %s", req.method, req.originalUrl, what, reason);
 }
 
@@ -80,7 +83,17 @@ function firstReport(req, err) {
  */
 export function tracedHandlerCall(layer, path, fn, error, req, res, next) {
   const ctx = error
-    ? { req, res, incomingError: error, layer, handler: fn, route: path, errorHandler: true, name: layer.name, mountPath: req.baseUrl }
+    ? {
+        req,
+        res,
+        incomingError: error,
+        layer,
+        handler: fn,
+        route: path,
+        errorHandler: true,
+        name: layer.name,
+        mountPath: req.baseUrl,
+      }
     : { req, res, layer, handler: fn, route: path, name: layer.name, mountPath: req.baseUrl };
   // As router 2.3 traces a layer, `end` comes before the returned promise is followed: a
   // thenable that rejects synchronously (or whose then() throws) is reported, and routed
@@ -93,8 +106,19 @@ export function tracedHandlerCall(layer, path, fn, error, req, res, next) {
 
 /** An app.param() callback inside the tracing channel; the context has `param`, its name. */
 export function tracedParamCall(layer, path, fn, req, res, next, value, name) {
-  const ctx = { req, res, layer, handler: fn, route: path, param: name, name: fn.name || "<anonymous>", mountPath: req.baseUrl };
-  traced(ctx, next, (invoke, tracedNext, settle) => callParamHandler(invoke, req, res, tracedNext, value, name, settle));
+  const ctx = {
+    req,
+    res,
+    layer,
+    handler: fn,
+    route: path,
+    param: name,
+    name: fn.name || "<anonymous>",
+    mountPath: req.baseUrl,
+  };
+  traced(ctx, next, (invoke, tracedNext, settle) =>
+    callParamHandler(invoke, req, res, tracedNext, value, name, settle),
+  );
 }
 
 // The same call and the same outcome for the router, with start/end/asyncStart/asyncEnd/error

@@ -17,7 +17,8 @@ export class View {
     this.ext = extname(name);
     this.name = name;
     this.root = root;
-    if (!this.ext && !this.defaultEngine) throw new Error("No default engine was specified and no extension was provided.");
+    if (!this.ext && !this.defaultEngine)
+      throw new Error("No default engine was specified and no extension was provided.");
     let fileName = name;
     if (!this.ext) {
       this.ext = this.defaultEngine[0] !== "." ? "." + this.defaultEngine : this.defaultEngine;

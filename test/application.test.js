@@ -33,7 +33,19 @@ describe("routing order and errors match Express 5", () => {
   });
   afterAll(() => d.close());
 
-  for (const path of ["/", "/users/5?page=2", "/users/new", "/after", "/nope", "/err", "/async", "/users/%E0", "/USERS/7/", "/users//", "//"]) {
+  for (const path of [
+    "/",
+    "/users/5?page=2",
+    "/users/new",
+    "/after",
+    "/nope",
+    "/err",
+    "/async",
+    "/users/%E0",
+    "/USERS/7/",
+    "/users//",
+    "//",
+  ]) {
     it(`GET ${path}`, async () => {
       const [expected, actual] = await d.both({ path });
       expect(actual).toEqual(expected);
@@ -103,7 +115,9 @@ describe("sub-apps: mountpath, req.app, settings inheritance, app.path()", () =>
         blog.use("/admin", admin);
         app.use(["/blog", "/news"], blog);
         app.use("/blog", report("after-blog"));
-        app.use((err, req, res, next) => res.status(err.status ?? 500).json({ caughtBy: req.app.locals.name, message: err.message }));
+        app.use((err, req, res, next) =>
+          res.status(err.status ?? 500).json({ caughtBy: req.app.locals.name, message: err.message }),
+        );
       },
       [
         "/blog",
@@ -166,7 +180,15 @@ describe("sub-apps: mountpath, req.app, settings inheritance, app.path()", () =>
   it("app.set/get/enable/disable/enabled/disabled", () => {
     const run = (app) => {
       const chained = app.set("a", 1) === app && app.enable("b") === app && app.disable("c") === app;
-      return [chained, app.get("a"), app.enabled("b"), app.disabled("c"), app.enabled("nope"), app.disabled("nope"), app.set("a")];
+      return [
+        chained,
+        app.get("a"),
+        app.enabled("b"),
+        app.disabled("c"),
+        app.enabled("nope"),
+        app.disabled("nope"),
+        app.set("a"),
+      ];
     };
     expect(run(Server())).toEqual(run(express()));
   });
@@ -203,7 +225,9 @@ for (const useListen of [false, true]) {
         next();
       });
       const api = factory.Router();
-      api.get("/items/:id", (req, res) => res.json({ id: req.params.id, q: req.query, locals: res.locals, ip: req.ip, host: req.hostname }));
+      api.get("/items/:id", (req, res) =>
+        res.json({ id: req.params.id, q: req.query, locals: res.locals, ip: req.ip, host: req.hostname }),
+      );
       api.post("/items", (req, res) => res.status(201).location("/api/items/1").send("created"));
       app.use("/api", api);
       app.get("/redirect", (req, res) => res.redirect(301, "/api/items/1"));
@@ -251,7 +275,12 @@ describe("extending the shared request/response prototypes", () => {
           res.json({
             req: req instanceof http.IncomingMessage,
             res: res instanceof http.ServerResponse,
-            names: [req.constructor.name, res.constructor.name, inspect(req, { depth: -1 }), inspect(res, { depth: -1 })],
+            names: [
+              req.constructor.name,
+              res.constructor.name,
+              inspect(req, { depth: -1 }),
+              inspect(res, { depth: -1 }),
+            ],
           }),
         );
       },

@@ -12,7 +12,15 @@ const src = resolve(dirname(fileURLToPath(import.meta.url)), "../src");
 // but deps.js (and tracing.js the handler-call.js it wraps, node-internals/ its own modules).
 // transport/exchange.js is the transport's one leaf: how an exchange ends early, for the final
 // handler and the body parsers.
-const leaves = ["deps.js", "errors.js", "url.js", "tracing.js", "node-internals/", "headers.js", "transport/exchange.js"];
+const leaves = [
+  "deps.js",
+  "errors.js",
+  "url.js",
+  "tracing.js",
+  "node-internals/",
+  "headers.js",
+  "transport/exchange.js",
+];
 
 // What each module (or folder, "router/") may import besides its own folder and the leaves.
 const allowed = {
@@ -53,7 +61,9 @@ function sourceFiles(dir) {
 function localImports(file) {
   const text = readFileSync(file, "utf8");
   const found = [];
-  for (const match of text.matchAll(/(?:from\s+|import\s+|import\(\s*|lazy\(\s*|require\(\s*)["'](\.{1,2}\/[^"']+)["']/g)) {
+  for (const match of text.matchAll(
+    /(?:from\s+|import\s+|import\(\s*|lazy\(\s*|require\(\s*)["'](\.{1,2}\/[^"']+)["']/g,
+  )) {
     const target = resolve(dirname(file), match[1]);
     if (target !== file) found.push(relative(src, target));
   }
@@ -103,13 +113,17 @@ describe("src/ import rules", () => {
 
   test("nothing imports lib-server/opentelemetry, whose peer dependencies are optional", () => {
     const importers = files.filter(
-      (file) => unitOf(file) !== "opentelemetry/" && localImports(join(src, file)).some((target) => unitOf(target) === "opentelemetry/"),
+      (file) =>
+        unitOf(file) !== "opentelemetry/" &&
+        localImports(join(src, file)).some((target) => unitOf(target) === "opentelemetry/"),
     );
     expect(importers).toEqual([]);
   });
 
   test("nothing imports the package entry points", () => {
-    const importers = files.filter((file) => localImports(join(src, file)).some((target) => target === "index.js" || target === "index.cjs"));
+    const importers = files.filter((file) =>
+      localImports(join(src, file)).some((target) => target === "index.js" || target === "index.cjs"),
+    );
     expect(importers.filter((file) => file !== "index.cjs")).toEqual([]);
   });
 });

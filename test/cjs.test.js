@@ -12,10 +12,15 @@ const root = path.resolve(fileURLToPath(new URL("..", import.meta.url)));
 // Runs CommonJS code in a fresh node and resolves to its parsed JSON output.
 function runCommonJs(source, nodeOptions = []) {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [...nodeOptions, "--input-type=commonjs", "-e", source], { cwd: root, timeout: 15000 }, (err, stdout, stderr) => {
-      if (err) return reject(new Error(`${err.message}\n${stderr}`));
-      resolve(JSON.parse(stdout));
-    });
+    execFile(
+      process.execPath,
+      [...nodeOptions, "--input-type=commonjs", "-e", source],
+      { cwd: root, timeout: 15000 },
+      (err, stdout, stderr) => {
+        if (err) return reject(new Error(`${err.message}\n${stderr}`));
+        resolve(JSON.parse(stdout));
+      },
+    );
   });
 }
 
@@ -85,19 +90,29 @@ describe("require() from CommonJS", () => {
         }));
       });
     `);
-    expect(result).toEqual({ same: true, router: true, appOfImport: true, appOfRequire: true, routerOfRequire: true, setting: "set through require" });
+    expect(result).toEqual({
+      same: true,
+      router: true,
+      appOfImport: true,
+      appOfRequire: true,
+      routerOfRequire: true,
+      setting: "set through require",
+    });
   });
 
-  it.each([[[]], [["--no-experimental-require-module"]]])("offers the names the ES module exports (node %j)", async (nodeOptions) => {
-    const { default: fromEsm } = await import("../src/index.js");
-    const result = await runCommonJs(
-      `
+  it.each([[[]], [["--no-experimental-require-module"]]])(
+    "offers the names the ES module exports (node %j)",
+    async (nodeOptions) => {
+      const { default: fromEsm } = await import("../src/index.js");
+      const result = await runCommonJs(
+        `
       const S = require("lib-server");
       console.log(JSON.stringify({ name: S.name, keys: Object.keys(S).sort() }));
     `,
-      nodeOptions,
-    );
-    expect(result.name).toBe(fromEsm.name);
-    expect(result.keys).toEqual(Object.keys(fromEsm).sort());
-  });
+        nodeOptions,
+      );
+      expect(result.name).toBe(fromEsm.name);
+      expect(result.keys).toEqual(Object.keys(fromEsm).sort());
+    },
+  );
 });

@@ -53,12 +53,22 @@ describe("wrappers", () => {
     expect(deps.statuses.message[404]).toBe("Not Found");
     expect(deps.parseQuery("a=1&a=2&b=%41")).toEqual(require("fast-querystring").parse("a=1&a=2&b=%41"));
     expect(deps.contentDisposition.create("ünïcode.txt")).toBe(require("content-disposition").create("ünïcode.txt"));
-    expect(deps.contentDisposition.parse('attachment; filename="a.txt"')).toEqual(require("content-disposition").parse('attachment; filename="a.txt"'));
-    expect(deps.contentType.parse("text/html; charset=utf-8")).toEqual(require("content-type").parse("text/html; charset=utf-8"));
-    expect(deps.contentType.format({ type: "text/plain", parameters: { charset: "utf-8" } })).toBe("text/plain; charset=utf-8");
-    expect(deps.serializeCookie("a", "b c", { httpOnly: true, path: "/" })).toBe(require("cookie").serialize("a", "b c", { httpOnly: true, path: "/" }));
+    expect(deps.contentDisposition.parse('attachment; filename="a.txt"')).toEqual(
+      require("content-disposition").parse('attachment; filename="a.txt"'),
+    );
+    expect(deps.contentType.parse("text/html; charset=utf-8")).toEqual(
+      require("content-type").parse("text/html; charset=utf-8"),
+    );
+    expect(deps.contentType.format({ type: "text/plain", parameters: { charset: "utf-8" } })).toBe(
+      "text/plain; charset=utf-8",
+    );
+    expect(deps.serializeCookie("a", "b c", { httpOnly: true, path: "/" })).toBe(
+      require("cookie").serialize("a", "b c", { httpOnly: true, path: "/" }),
+    );
     expect(deps.signCookie("v", "secret")).toBe(require("cookie-signature").sign("v", "secret"));
-    expect(deps.parseRange(1000, "bytes=0-99,-10", { combine: true })).toEqual(require("range-parser")(1000, "bytes=0-99,-10", { combine: true }));
+    expect(deps.parseRange(1000, "bytes=0-99,-10", { combine: true })).toEqual(
+      require("range-parser")(1000, "bytes=0-99,-10", { combine: true }),
+    );
   });
 
   it("pass the package's errors through (cookie 0.7's checks)", () => {
@@ -166,7 +176,9 @@ describe("node:http", () => {
       ${load};
       console.log(hooked);
     `;
-    const hooked = Number(execFileSync(process.execPath, ["--input-type=module", "-e", source], { cwd: root, encoding: "utf8" }));
+    const hooked = Number(
+      execFileSync(process.execPath, ["--input-type=module", "-e", source], { cwd: root, encoding: "utf8" }),
+    );
     expect(hooked).toBeGreaterThan(0);
   });
 
@@ -193,7 +205,10 @@ describe("node:http", () => {
         console.log(JSON.stringify([before, loadable]));
         server.close();
       });`;
-    const output = execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: root, encoding: "utf8" });
+    const output = execFileSync(process.execPath, ["--input-type=module", "-e", script], {
+      cwd: root,
+      encoding: "utf8",
+    });
     expect(JSON.parse(output)).toEqual([false, true]);
   });
 });

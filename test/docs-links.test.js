@@ -11,7 +11,14 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const docs = readdirSync(join(root, "docs"))
   .filter((name) => name.endsWith(".md"))
   .map((name) => `docs/${name}`);
-const files = ["README.md", "ARCHITECTURE.md", "PERFORMANCE.md", "benchmarks/README.md", "benchmarks/NOTES.md", ...docs];
+const files = [
+  "README.md",
+  "ARCHITECTURE.md",
+  "PERFORMANCE.md",
+  "benchmarks/README.md",
+  "benchmarks/NOTES.md",
+  ...docs,
+];
 
 // Markdown without its fenced blocks and inline code, where a `[x](y)` is not a link.
 const prose = (markdown) => markdown.replace(/^```[^\n]*\n[\s\S]*?^```$/gm, "").replace(/`[^`\n]*`/g, "");
@@ -45,7 +52,11 @@ it("every relative link in README.md, ARCHITECTURE.md, PERFORMANCE.md, docs/ and
 });
 
 it("knows GitHub's anchors for headings with code, slashes and punctuation", () => {
-  expect(slug("HTTP/2: the compat response's header storage, like for like with Fastify, and the GC (issue 26, 2026-11-27, afternoon)")).toBe(
+  expect(
+    slug(
+      "HTTP/2: the compat response's header storage, like for like with Fastify, and the GC (issue 26, 2026-11-27, afternoon)",
+    ),
+  ).toBe(
     "http2-the-compat-responses-header-storage-like-for-like-with-fastify-and-the-gc-issue-26-2026-11-27-afternoon",
   );
   expect(slug("ES modules, CommonJS and bundlers")).toBe("es-modules-commonjs-and-bundlers");

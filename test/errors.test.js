@@ -68,7 +68,9 @@ describe("htmlPage is finalhandler's and send's document, byte for byte", () => 
 
   it("as finalhandler writes it", () => {
     const message = "Error: <b>boom</b>\n    at  somewhere";
-    expect(htmlPage("Error", escapeHtml(message).replaceAll("\n", "<br>").replaceAll("  ", " &nbsp;"))).toBe(finalhandlerDocument(message));
+    expect(htmlPage("Error", escapeHtml(message).replaceAll("\n", "<br>").replaceAll("  ", " &nbsp;"))).toBe(
+      finalhandlerDocument(message),
+    );
   });
 
   // send's page, written by send itself (no 'error' listener) and by our sendFile without a
@@ -87,8 +89,18 @@ describe("htmlPage is finalhandler's and send's document, byte for byte", () => 
       rmSync(root, { recursive: true, force: true });
     });
 
-    const NAMES = ["content-type", "content-length", "content-security-policy", "x-content-type-options", "content-range"];
-    const view = (res) => ({ status: res.status, headers: Object.fromEntries(NAMES.map((name) => [name, res.headers[name]])), text: res.text });
+    const NAMES = [
+      "content-type",
+      "content-length",
+      "content-security-policy",
+      "x-content-type-options",
+      "content-range",
+    ];
+    const view = (res) => ({
+      status: res.status,
+      headers: Object.fromEntries(NAMES.map((name) => [name, res.headers[name]])),
+      text: res.text,
+    });
 
     it.each([
       ["/missing.txt", {}],
@@ -96,7 +108,10 @@ describe("htmlPage is finalhandler's and send's document, byte for byte", () => 
       ["/a.txt", { range: "bytes=99-" }],
       ["/a.txt", { "if-match": '"other"' }],
     ])("%s %j", async (path, headers) => {
-      const [expected, actual] = await Promise.all([theirs.request(path, { headers }), ours.request(path, { headers })]);
+      const [expected, actual] = await Promise.all([
+        theirs.request(path, { headers }),
+        ours.request(path, { headers }),
+      ]);
       expect(expected.status).toBeGreaterThanOrEqual(400);
       expect(view(actual)).toEqual(view(expected));
     });

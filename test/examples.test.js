@@ -20,7 +20,11 @@ const freePort = () =>
 /** Starts `node <file>` (after `preload`, if any) with PORT set; resolves with its first line of output and the child. */
 function start(file, port, preload) {
   const args = preload ? ["--require", preload, file] : [file];
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, PORT: String(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   return new Promise((resolve, reject) => {
     let out = "";
     child.stdout.on("data", (chunk) => {

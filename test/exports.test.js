@@ -36,7 +36,9 @@ describe("exports", () => {
         }));
       });
     `;
-    seen = JSON.parse(execFileSync(process.execPath, ["--input-type=commonjs", "-e", source], { cwd: root, encoding: "utf8" }));
+    seen = JSON.parse(
+      execFileSync(process.execPath, ["--input-type=commonjs", "-e", source], { cwd: root, encoding: "utf8" }),
+    );
   });
 
   it("the ES module exports exactly the declared names", () => {
@@ -59,7 +61,9 @@ describe("the namespace of types on the default export", () => {
   it("holds every type @types/express's namespace declares", () => {
     const ours = readFileSync(new URL("../types/index.d.ts", import.meta.url), "utf8");
     const namespace = ours.slice(ours.indexOf("declare namespace Server {"));
-    const ourNamespace = [...namespace.slice(0, namespace.indexOf("\n}\n")).matchAll(/^ {2}type (\w+)/gm)].map((match) => match[1]);
+    const ourNamespace = [...namespace.slice(0, namespace.indexOf("\n}\n")).matchAll(/^ {2}type (\w+)/gm)].map(
+      (match) => match[1],
+    );
     const expressTypes = readFileSync(new URL("../node_modules/@types/express/index.d.ts", import.meta.url), "utf8");
     const expressNamespace = [...expressTypes.matchAll(/^ {4}(?:interface|type) (\w+)/gm)].map((match) => match[1]);
     expect(ourNamespace.length).toBeGreaterThan(40);

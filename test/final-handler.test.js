@@ -47,7 +47,13 @@ function buildErrors(app) {
     next(new Error("no status on error"));
   });
   app.get("/err/with-headers-set", (req, res, next) => {
-    res.set({ "Content-Encoding": "gzip", "Content-Language": "fr", "Content-Range": "bytes 0-1/2", "X-Kept": "yes", "Cache-Control": "no-store" });
+    res.set({
+      "Content-Encoding": "gzip",
+      "Content-Language": "fr",
+      "Content-Range": "bytes 0-1/2",
+      "X-Kept": "yes",
+      "Cache-Control": "no-store",
+    });
     next(fail({ status: 400 }));
   });
   app.get("/not-found/after-status", (req, res, next) => {
@@ -73,7 +79,12 @@ compareSuite(
     "/mounted/deep?x=1",
     { method: "HEAD", path: "/nothing" },
     { method: "DELETE", path: "/nothing" },
-    { method: "POST", path: "/nothing", headers: { "content-type": "application/json" }, body: JSON.stringify({ big: "y".repeat(200_000) }) },
+    {
+      method: "POST",
+      path: "/nothing",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ big: "y".repeat(200_000) }),
+    },
   ],
   { extraHeaders: ["retry-after", "x-extra", "x-kept", "content-encoding", "content-language"] },
 );
@@ -142,7 +153,12 @@ describe("error logging", () => {
   };
   // What a console.error call prints from: the error object itself, so its own properties
   // (status, code...) show next to the stack, as Express prints them.
-  const shape = ([logged, ...rest]) => ({ error: logged instanceof Error, message: logged.message, status: logged.status, rest });
+  const shape = ([logged, ...rest]) => ({
+    error: logged instanceof Error,
+    message: logged.message,
+    status: logged.status,
+    rest,
+  });
 
   it("logs an error once per request outside env=test, the error object itself, like Express", async () => {
     const expressLogs = await logsFor(d.express.port);
@@ -158,7 +174,9 @@ describe("error logging", () => {
     consoleError.mockClear();
     await request(d.lib.port, { path: "/client" });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(consoleError.mock.calls.filter(([logged]) => String(logged?.stack ?? logged).includes("client mistake"))).toEqual([]);
+    expect(
+      consoleError.mock.calls.filter(([logged]) => String(logged?.stack ?? logged).includes("client mistake")),
+    ).toEqual([]);
   });
 
   it("does not log a 404", async () => {
@@ -180,7 +198,9 @@ describe("error logging", () => {
       await request(quiet.express.port, { path: "/e" });
       await request(quiet.lib.port, { path: "/e" });
       await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(consoleError.mock.calls.filter(([logged]) => String(logged?.stack ?? logged).includes("quiet"))).toEqual([]);
+      expect(consoleError.mock.calls.filter(([logged]) => String(logged?.stack ?? logged).includes("quiet"))).toEqual(
+        [],
+      );
     } finally {
       await quiet.close();
     }

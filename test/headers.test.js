@@ -19,7 +19,8 @@ describe("src/headers.js", () => {
 
   it("gives each header one export, under its name in upper snake case", () => {
     expect(new Set(table.map((header) => header.lower)).size).toBe(table.length);
-    for (const [exported, header] of Object.entries(headers)) expect(exported).toBe(header.name.toUpperCase().replaceAll("-", "_"));
+    for (const [exported, header] of Object.entries(headers))
+      expect(exported).toBe(header.name.toUpperCase().replaceAll("-", "_"));
   });
 
   it("names only headers Node's setHeader accepts", () => {

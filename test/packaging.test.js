@@ -22,11 +22,21 @@ describe("installed from a packed tarball", () => {
   afterAll(() => rmSync(project, { recursive: true, force: true }));
 
   it("leaves git nothing to track when packed in the checkout (the tarball is ignored)", () => {
-    expect(execFileSync("git", ["check-ignore", "--no-index", filename], { cwd: root, encoding: "utf8" }).trim()).toBe(filename);
+    expect(execFileSync("git", ["check-ignore", "--no-index", filename], { cwd: root, encoding: "utf8" }).trim()).toBe(
+      filename,
+    );
   });
 
   it("ships its license, sources and types", () => {
-    for (const file of ["LICENSE", "package.json", "src/index.js", "src/index.cjs", "dist/lib-server.cjs", "types/index.d.ts", "types/index.d.cts"]) {
+    for (const file of [
+      "LICENSE",
+      "package.json",
+      "src/index.js",
+      "src/index.cjs",
+      "dist/lib-server.cjs",
+      "types/index.d.ts",
+      "types/index.d.cts",
+    ]) {
       expect([file, existsSync(join(project, "node_modules/lib-server", file))]).toEqual([file, true]);
     }
   });
@@ -43,7 +53,9 @@ describe("installed from a packed tarball", () => {
     writeFileSync(join(project, "esm.mjs"), `import Server from "lib-server";\n${app}`);
     writeFileSync(join(project, "cjs.cjs"), `const Server = require("lib-server");\n${app}`);
     for (const file of ["esm.mjs", "cjs.cjs"]) {
-      expect(execFileSync(process.execPath, [file], { cwd: project, encoding: "utf8" }).trim()).toBe('200 {"hi":"object"}');
+      expect(execFileSync(process.execPath, [file], { cwd: project, encoding: "utf8" }).trim()).toBe(
+        '200 {"hi":"object"}',
+      );
     }
   });
 });

@@ -42,7 +42,9 @@ const guides = readdirSync(join(root, "docs"))
   .filter((name) => name.endsWith(".md"))
   .sort()
   .map((name) => `docs/${name}`);
-const blocks = ["README.md", ...guides].flatMap((file) => codeBlocks(readFileSync(join(root, file), "utf8")).map((block) => ({ ...block, file })));
+const blocks = ["README.md", ...guides].flatMap((file) =>
+  codeBlocks(readFileSync(join(root, file), "utf8")).map((block) => ({ ...block, file })),
+);
 const where = (block) => `${block.file}:${block.line}`;
 // A snippet's file name in the scratch directory: docs/http2.md:12 -> docs-http2-line-12.
 const scratchName = (block) => `${block.file.replace(/\.md$/, "").replace(/\//g, "-")}-line-${block.line}`;
@@ -60,18 +62,23 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const run = (file, args, timeout) =>
   new Promise((resolve) => {
-    execFile(file, args, { cwd: root, timeout, encoding: "utf8" }, (error, stdout, stderr) => resolve({ error, stdout, stderr }));
+    execFile(file, args, { cwd: root, timeout, encoding: "utf8" }, (error, stdout, stderr) =>
+      resolve({ error, stdout, stderr }),
+    );
   });
 
 it("tags every block with what it is (js, ts, json, sh, text; js commonjs; fragment)", () => {
-  const unknown = blocks.filter((b) => b.code === null || !(b.lang in known) || b.flags.some((f) => !known[b.lang].includes(f)));
+  const unknown = blocks.filter(
+    (b) => b.code === null || !(b.lang in known) || b.flags.some((f) => !known[b.lang].includes(f)),
+  );
   expect(unknown.map((b) => `${where(b)}: \`\`\`${[b.lang, ...b.flags].join(" ")}`)).toEqual([]);
   expect(jsBlocks.length).toBeGreaterThan(0);
   expect(tsBlocks.length).toBeGreaterThan(0);
 });
 
 it("```json blocks parse", () => {
-  for (const block of blocks.filter((b) => b.lang === "json")) expect(() => JSON.parse(block.code), where(block)).not.toThrow();
+  for (const block of blocks.filter((b) => b.lang === "json"))
+    expect(() => JSON.parse(block.code), where(block)).not.toThrow();
 });
 
 describe.concurrent("```js blocks run", () => {
@@ -79,7 +86,12 @@ describe.concurrent("```js blocks run", () => {
     const file = join(dir, `${scratchName(block)}.${block.flags.includes("commonjs") ? "cjs" : "mjs"}`);
     writeFileSync(file, block.code);
     const { error, stdout, stderr } = await run(process.execPath, [runner, file], 10_000);
-    expect({ exit: error?.code ?? 0, signal: error?.signal ?? null, stderr, ran: stdout.includes("snippet ran") }).toEqual({
+    expect({
+      exit: error?.code ?? 0,
+      signal: error?.signal ?? null,
+      stderr,
+      ran: stdout.includes("snippet ran"),
+    }).toEqual({
       exit: 0,
       signal: null,
       stderr: expect.any(String),
@@ -95,7 +107,10 @@ it("```ts blocks type-check", async () => {
     return name;
   });
   const base = relative(dir, join(root, "test/types/tsconfig.base.json"));
-  writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ extends: base, compilerOptions: { moduleDetection: "force" }, files }));
+  writeFileSync(
+    join(dir, "tsconfig.json"),
+    JSON.stringify({ extends: base, compilerOptions: { moduleDetection: "force" }, files }),
+  );
   const { stdout, stderr } = await run(process.execPath, [tsc, "-p", join(dir, "tsconfig.json"), "--noEmit"], 60_000);
   expect(stdout + stderr).toBe("");
 }, 60_000);

@@ -7,7 +7,13 @@ import { rawRequest } from "./helpers/server.js";
 const protoName = (value) => {
   if (value === null || typeof value !== "object") return typeof value;
   const proto = Object.getPrototypeOf(value);
-  return proto === null ? "null" : proto === Object.prototype ? "Object" : proto === Array.prototype ? "Array" : "other";
+  return proto === null
+    ? "null"
+    : proto === Object.prototype
+      ? "Object"
+      : proto === Array.prototype
+        ? "Array"
+        : "other";
 };
 
 // JSON drops a range array's `type`: report it beside the ranges.
@@ -41,8 +47,20 @@ function describeNegotiation(req, res) {
     referer: req.get("referer") ?? null,
     referrer: req.header("Referrer") ?? null,
     contentType: req.get("Content-Type") ?? null,
-    is: [req.is("json"), req.is("text/*"), req.is(["html", "json"]), req.is("application/*+json"), req.is("urlencoded")],
-    accepts: [req.accepts(), req.accepts("html"), req.accepts(["json", "html"]), req.accepts("text/plain", "image/png"), req.accepts("xml")],
+    is: [
+      req.is("json"),
+      req.is("text/*"),
+      req.is(["html", "json"]),
+      req.is("application/*+json"),
+      req.is("urlencoded"),
+    ],
+    accepts: [
+      req.accepts(),
+      req.accepts("html"),
+      req.accepts(["json", "html"]),
+      req.accepts("text/plain", "image/png"),
+      req.accepts("xml"),
+    ],
     encodings: [req.acceptsEncodings(), req.acceptsEncodings("gzip", "br"), req.acceptsEncodings("deflate")],
     charsets: [req.acceptsCharsets(), req.acceptsCharsets("utf-8", "iso-8859-1")],
     languages: [req.acceptsLanguages(), req.acceptsLanguages("en", "fr"), req.acceptsLanguages("de")],
@@ -156,7 +174,10 @@ for (const parser of ["extended", false, "simple", "custom function"]) {
   compareSuite(
     `query parser ${parser}`,
     (app) => {
-      app.set("query parser", parser === "custom function" ? (str) => ({ raw: String(str), type: typeof str }) : parser);
+      app.set(
+        "query parser",
+        parser === "custom function" ? (str) => ({ raw: String(str), type: typeof str }) : parser,
+      );
       routes(app);
     },
     [
@@ -197,7 +218,12 @@ compareSuite("headers and content negotiation", routes, [
   { method: "POST", path: "/neg", headers: { "content-type": "application/vnd.api+json; charset=utf-8" }, body: "{}" },
   { method: "POST", path: "/neg", headers: { "content-type": "text/plain" }, body: "hi" },
   { method: "POST", path: "/neg", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "a=1" },
-  { method: "POST", path: "/neg", headers: { "content-type": "text/html", "transfer-encoding": "chunked" }, body: "<p>" },
+  {
+    method: "POST",
+    path: "/neg",
+    headers: { "content-type": "text/html", "transfer-encoding": "chunked" },
+    body: "<p>",
+  },
   { method: "POST", path: "/neg", headers: { "content-type": "application/json", "content-length": "0" } },
   // req.is() with no argument returns the request's media type.
   { method: "POST", path: "/is-bare", headers: { "content-type": "application/json" }, body: "{}" },
@@ -285,7 +311,12 @@ compareSuite(
       }
     });
     app.get("/define", (req, res) => {
-      Object.defineProperty(req, "query", { value: { defined: true }, configurable: true, writable: true, enumerable: true });
+      Object.defineProperty(req, "query", {
+        value: { defined: true },
+        configurable: true,
+        writable: true,
+        enumerable: true,
+      });
       res.json(req.query);
     });
   },
@@ -304,7 +335,14 @@ describe("requests without a Host header (HTTP/1.0)", () => {
   let d;
   beforeAll(async () => {
     d = await differential((app) => {
-      app.get("/h", (req, res) => res.json({ host: req.host ?? null, hostname: req.hostname ?? null, subdomains: req.subdomains, protocol: req.protocol }));
+      app.get("/h", (req, res) =>
+        res.json({
+          host: req.host ?? null,
+          hostname: req.hostname ?? null,
+          subdomains: req.subdomains,
+          protocol: req.protocol,
+        }),
+      );
     });
   });
   afterAll(() => d.close());

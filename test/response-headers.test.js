@@ -29,7 +29,12 @@ async function observe(app, path) {
   let seen;
   app.use((req, res, next) => {
     res.on("finish", () => {
-      seen = { names: res.getHeaderNames(), headers: res.getHeaders(), length: res.getHeader("Content-Length"), etag: res.getHeader("etag") };
+      seen = {
+        names: res.getHeaderNames(),
+        headers: res.getHeaders(),
+        length: res.getHeader("Content-Length"),
+        etag: res.getHeader("etag"),
+      };
     });
     next();
   });
@@ -77,7 +82,14 @@ describe("res.send/res.json headers without setHeader's checks", () => {
     const app = routes(wrapped(calls));
     started = await start(app);
     await started.request("/text");
-    expect(calls).toEqual(["get Content-Type", "set Content-Type", "get ETag", "get Transfer-Encoding", "set Content-Length", "set ETag"]);
+    expect(calls).toEqual([
+      "get Content-Type",
+      "set Content-Type",
+      "get ETag",
+      "get Transfer-Encoding",
+      "set Content-Length",
+      "set ETag",
+    ]);
     calls.length = 0;
     await started.request("/json");
     expect(calls).toEqual([
@@ -159,7 +171,15 @@ describe("header values as stored, compared with Express 5", () => {
     const pair = await startPair((app) => {
       const seen = [];
       app.use((req, res, next) => {
-        res.on("finish", () => seen.push(["content-length", "etag", "content-type"].map((name) => [name, typeof res.getHeader(name), res.getHeader(name)])));
+        res.on("finish", () =>
+          seen.push(
+            ["content-length", "etag", "content-type"].map((name) => [
+              name,
+              typeof res.getHeader(name),
+              res.getHeader(name),
+            ]),
+          ),
+        );
         next();
       });
       app.get("/send", (req, res) => res.send("hello"));
@@ -188,23 +208,26 @@ describe("header values as stored, compared with Express 5", () => {
 describe("res.send's 204 and 304 against Express 5", () => {
   const NAMES = ["content-type", "content-length", "transfer-encoding", "etag", "x-kept"];
 
-  it.each(["/fresh", "/no-content", "/fresh?wrap", "/no-content?wrap"])("%s: the same answer, and the same header calls when wrapped", async (path) => {
-    const pair = await startPair((app) => {
-      const calls = [];
-      app.use(recordHeaderCalls(calls, (req) => req.query.wrap !== undefined));
-      app.get("/fresh", (req, res) => res.set("X-Kept", "1").send("hello"));
-      app.get("/no-content", (req, res) => res.set("X-Kept", "1").status(204).json({ a: 1 }));
-      return calls;
-    });
-    try {
-      const [first] = await pair.both(path);
-      const headers = path.startsWith("/fresh") ? { "if-none-match": first.headers.etag } : {};
-      const [reference, lib] = await pair.both({ path, headers });
-      expect(lib.status).toBe(path.startsWith("/fresh") ? 304 : 204);
-      expect(view(lib, NAMES)).toEqual(view(reference, NAMES));
-      expect(withoutPoweredBy(pair.lib.context)).toEqual(withoutPoweredBy(pair.reference.context));
-    } finally {
-      await pair.close();
-    }
-  });
+  it.each(["/fresh", "/no-content", "/fresh?wrap", "/no-content?wrap"])(
+    "%s: the same answer, and the same header calls when wrapped",
+    async (path) => {
+      const pair = await startPair((app) => {
+        const calls = [];
+        app.use(recordHeaderCalls(calls, (req) => req.query.wrap !== undefined));
+        app.get("/fresh", (req, res) => res.set("X-Kept", "1").send("hello"));
+        app.get("/no-content", (req, res) => res.set("X-Kept", "1").status(204).json({ a: 1 }));
+        return calls;
+      });
+      try {
+        const [first] = await pair.both(path);
+        const headers = path.startsWith("/fresh") ? { "if-none-match": first.headers.etag } : {};
+        const [reference, lib] = await pair.both({ path, headers });
+        expect(lib.status).toBe(path.startsWith("/fresh") ? 304 : 204);
+        expect(view(lib, NAMES)).toEqual(view(reference, NAMES));
+        expect(withoutPoweredBy(pair.lib.context)).toEqual(withoutPoweredBy(pair.reference.context));
+      } finally {
+        await pair.close();
+      }
+    },
+  );
 });

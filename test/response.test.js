@@ -33,7 +33,14 @@ compareSuite(
     app.get("/status/ok", (req, res) => res.status(201).send("created"));
     app.get("/status/chained", (req, res) => res.status(404).status(410).send("gone"));
     app.get("/status/unknown-code", (req, res) => res.status(799).send("odd"));
-    for (const [name, code] of Object.entries({ nan: NaN, low: 99, high: 1000, float: 200.5, string: "404", undef: undefined })) {
+    for (const [name, code] of Object.entries({
+      nan: NaN,
+      low: 99,
+      high: 1000,
+      float: 200.5,
+      string: "404",
+      undef: undefined,
+    })) {
       app.get(`/throw/${name}`, (req, res) => res.status(code).send("never"));
       app.get(
         `/caught/${name}`,
@@ -140,7 +147,10 @@ describe("ETag round trip: a client's If-None-Match gets a 304", () => {
   }
 
   it("If-Modified-Since", async () => {
-    const [expected, actual] = await d.both({ path: "/lm", headers: { "if-modified-since": "Thu, 22 Oct 2015 07:28:00 GMT" } });
+    const [expected, actual] = await d.both({
+      path: "/lm",
+      headers: { "if-modified-since": "Thu, 22 Oct 2015 07:28:00 GMT" },
+    });
     expect(expected.status).toBe(304);
     expect(actual).toEqual(expected);
   });
@@ -182,7 +192,17 @@ compareSuite(
       res.json(o);
     });
   },
-  ["/plain", "/undefined", "/null", "/string", "/typed", "/status", "/date", "/circular", { method: "HEAD", path: "/plain" }],
+  [
+    "/plain",
+    "/undefined",
+    "/null",
+    "/string",
+    "/typed",
+    "/status",
+    "/date",
+    "/circular",
+    { method: "HEAD", path: "/plain" },
+  ],
   HEADERS,
 );
 
@@ -237,11 +257,25 @@ compareSuite(
 compareSuite(
   "res.sendStatus",
   (app) => {
-    for (const code of [200, 201, 204, 304, 404, 418, 500, 599, 799]) app.get(`/s/${code}`, (req, res) => res.sendStatus(code));
+    for (const code of [200, 201, 204, 304, 404, 418, 500, 599, 799])
+      app.get(`/s/${code}`, (req, res) => res.sendStatus(code));
     app.get("/bad", (req, res) => res.sendStatus(1000));
     app.get("/typed", (req, res) => res.type("json").sendStatus(400));
   },
-  ["/s/200", "/s/201", "/s/204", "/s/304", "/s/404", "/s/418", "/s/500", "/s/599", "/s/799", "/bad", "/typed", { method: "HEAD", path: "/s/200" }],
+  [
+    "/s/200",
+    "/s/201",
+    "/s/204",
+    "/s/304",
+    "/s/404",
+    "/s/418",
+    "/s/500",
+    "/s/599",
+    "/s/799",
+    "/bad",
+    "/typed",
+    { method: "HEAD", path: "/s/200" },
+  ],
   HEADERS,
 );
 
@@ -251,7 +285,9 @@ compareSuite(
     app.disable("x-powered-by");
     app.get("/set", (req, res) => res.set("X-A", "1").header("X-B", 2).send("ok"));
     app.get("/set-array", (req, res) => res.set("X-A", ["1", 2]).send("ok"));
-    app.get("/set-object", (req, res) => res.set({ "X-A": "a", "X-B": ["b1", "b2"], "Content-Type": "json" }).send("{}"));
+    app.get("/set-object", (req, res) =>
+      res.set({ "X-A": "a", "X-B": ["b1", "b2"], "Content-Type": "json" }).send("{}"),
+    );
     app.get(
       "/set-type-array",
       attempt((req, res) => res.set("Content-Type", ["a", "b"]).send("never")),
@@ -263,9 +299,23 @@ compareSuite(
       res.set("x-got", String(res.get("x-a")) + "|" + String(res.get("missing")));
       res.send("ok");
     });
-    app.get("/append", (req, res) => res.append("X-A", "1").append("X-A", ["2", "3"]).append("X-B", ["x"]).append("X-B", "y").send("ok"));
-    app.get("/append-cookie", (req, res) => res.append("Set-Cookie", "a=1").append("Set-Cookie", "b=2").cookie("c", "3").send("ok"));
-    for (const type of ["json", "html", ".png", "png", "text/x-custom", "unknownext", "application/json", "txt", "js"]) {
+    app.get("/append", (req, res) =>
+      res.append("X-A", "1").append("X-A", ["2", "3"]).append("X-B", ["x"]).append("X-B", "y").send("ok"),
+    );
+    app.get("/append-cookie", (req, res) =>
+      res.append("Set-Cookie", "a=1").append("Set-Cookie", "b=2").cookie("c", "3").send("ok"),
+    );
+    for (const type of [
+      "json",
+      "html",
+      ".png",
+      "png",
+      "text/x-custom",
+      "unknownext",
+      "application/json",
+      "txt",
+      "js",
+    ]) {
       app.get(`/type/${type}`, (req, res) => res.type(type).end());
     }
     app.get("/contentType", (req, res) => res.contentType("css").end());
@@ -284,7 +334,9 @@ compareSuite(
     "/get",
     "/append",
     "/append-cookie",
-    ...["json", "html", ".png", "png", "text/x-custom", "unknownext", "application/json", "txt", "js"].map((t) => `/type/${encodeURIComponent(t)}`),
+    ...["json", "html", ".png", "png", "text/x-custom", "unknownext", "application/json", "txt", "js"].map(
+      (t) => `/type/${encodeURIComponent(t)}`,
+    ),
     "/contentType",
     "/vary/one",
     "/vary/list",
@@ -299,7 +351,9 @@ compareSuite(
   (app) => {
     app.disable("x-powered-by");
     app.get("/loc", (req, res) => res.location(req.query.to).end());
-    app.all("/r", (req, res) => (req.query.status ? res.redirect(Number(req.query.status), req.query.to) : res.redirect(req.query.to)));
+    app.all("/r", (req, res) =>
+      req.query.status ? res.redirect(Number(req.query.status), req.query.to) : res.redirect(req.query.to),
+    );
     app.get("/back", (req, res) => res.redirect("back"));
     app.get("/r-preset", (req, res) => res.set("Content-Type", "text/plain").redirect("/x"));
   },
@@ -335,7 +389,16 @@ compareSuite(
     app.get("/c/object", (req, res) => res.cookie("obj", { a: [1, 2] }).end());
     app.get("/c/number", (req, res) => res.cookie("n", 5).end());
     app.get("/c/options", (req, res) =>
-      res.cookie("opt", "v a;l", { httpOnly: true, secure: true, sameSite: "strict", domain: "example.com", path: "/admin", priority: "high" }).end(),
+      res
+        .cookie("opt", "v a;l", {
+          httpOnly: true,
+          secure: true,
+          sameSite: "strict",
+          domain: "example.com",
+          path: "/admin",
+          priority: "high",
+        })
+        .end(),
     );
     app.get("/c/expires", (req, res) => res.cookie("e", "v", { expires: new Date(Date.UTC(2030, 0, 1)) }).end());
     app.get("/c/partitioned", (req, res) => res.cookie("p", "v", { partitioned: true, secure: true }).end());
@@ -372,7 +435,9 @@ compareSuite(
       }
     });
     app.get("/clear", (req, res) => res.clearCookie("name").end());
-    app.get("/clear/options", (req, res) => res.clearCookie("name", { path: "/admin", maxAge: 1000, expires: new Date(), domain: "x.com" }).end());
+    app.get("/clear/options", (req, res) =>
+      res.clearCookie("name", { path: "/admin", maxAge: 1000, expires: new Date(), domain: "x.com" }).end(),
+    );
     app.get("/read", (req, res) => res.json({ cookies: req.cookies, signed: req.signedCookies }));
   },
   [
@@ -388,7 +453,9 @@ compareSuite(
     "/c/multiple",
     "/c/maxage-nan",
     // Names: an RFC 6265 token only, as Express's cookie 0.7 takes them.
-    ...["a!#$%25&'*+-.^_`|~9Z", "a%22", "a,b", "a(", "a/b", "a:b", "a@b", "a[b]", "a%5Cb", "a{b}", "a?b"].map((name) => `/c/name?name=${name}`),
+    ...["a!#$%25&'*+-.^_`|~9Z", "a%22", "a,b", "a(", "a/b", "a:b", "a@b", "a[b]", "a%5Cb", "a{b}", "a?b"].map(
+      (name) => `/c/name?name=${name}`,
+    ),
     "/c/name?name=a&name=b",
     ...Array.from({ length: 10 }, (_, i) => `/c/refused/${i}`),
     "/clear",
@@ -450,13 +517,21 @@ compareSuite(
       res.locals.user = "tobi";
       next();
     });
-    app.get("/locals", (req, res) => res.json({ locals: res.locals, proto: protoName(res.locals), appLocals: Object.keys(app.locals).sort() }));
+    app.get("/locals", (req, res) =>
+      res.json({ locals: res.locals, proto: protoName(res.locals), appLocals: Object.keys(app.locals).sort() }),
+    );
     app.get("/locals-replace", (req, res) => {
       res.locals = { replaced: true };
       res.json(res.locals);
     });
     app.get("/attach", (req, res) => res.attachment().end());
-    for (const [name, file] of Object.entries({ pdf: "report.pdf", nested: "path/to/file.txt", unicode: "ünïcödé.json", space: "a b.html", noext: "README" })) {
+    for (const [name, file] of Object.entries({
+      pdf: "report.pdf",
+      nested: "path/to/file.txt",
+      unicode: "ünïcödé.json",
+      space: "a b.html",
+      noext: "README",
+    })) {
       app.get(`/attach/${name}`, (req, res) => res.attachment(file).send("data"));
     }
     app.get("/links", (req, res) =>
@@ -466,7 +541,17 @@ compareSuite(
         .end(),
     );
   },
-  ["/locals", "/locals-replace", "/attach", "/attach/pdf", "/attach/nested", "/attach/unicode", "/attach/space", "/attach/noext", "/links"],
+  [
+    "/locals",
+    "/locals-replace",
+    "/attach",
+    "/attach/pdf",
+    "/attach/nested",
+    "/attach/unicode",
+    "/attach/space",
+    "/attach/noext",
+    "/links",
+  ],
   HEADERS,
 );
 
@@ -494,7 +579,11 @@ compareSuite(
         "application/json; q=0.5": () => res.end("{}"),
       }),
     );
-    app.use((err, req, res, next) => res.status(err.status ?? 500).json({ name: err.name, expose: err.expose, message: err.message, types: err.types }));
+    app.use((err, req, res, next) =>
+      res
+        .status(err.status ?? 500)
+        .json({ name: err.name, expose: err.expose, message: err.message, types: err.types }),
+    );
   },
   [
     "/f",
@@ -524,7 +613,9 @@ compareSuite(
 
 describe("x-powered-by", () => {
   it("is sent by Express by default, by lib-server only when enabled (a deliberate difference)", async () => {
-    const byDefault = await differential((app) => app.get("/", (req, res) => res.send("x")), { extraHeaders: ["x-powered-by"] });
+    const byDefault = await differential((app) => app.get("/", (req, res) => res.send("x")), {
+      extraHeaders: ["x-powered-by"],
+    });
     const enabled = await differential(
       (app) => {
         app.enable("x-powered-by");
@@ -569,7 +660,9 @@ compareSuite(
     app.get("/big-string", (req, res) => res.send("é".repeat(600_000)));
     app.get("/big-buffer", (req, res) => res.send(Buffer.alloc(1_500_000, 97)));
     app.get("/utf16", (req, res) => res.set("Content-Type", "text/plain; charset=utf-16").send("x"));
-    app.get("/params-kept", (req, res) => res.set("Content-Type", 'text/plain; format=flowed; charset="latin1"').send("x"));
+    app.get("/params-kept", (req, res) =>
+      res.set("Content-Type", 'text/plain; format=flowed; charset="latin1"').send("x"),
+    );
     app.get("/bigint", (req, res) => res.json({ n: 1n }));
     app.get("/to-json", (req, res) => res.json({ toJSON: () => ({ custom: true }) }));
     app.get("/arraybuffer-view", (req, res) => res.send(new DataView(new ArrayBuffer(3))));

@@ -7,7 +7,15 @@ import { builtinETags, compileETag, compileQueryParser, compileTrust } from "../
 const require = createRequire(import.meta.url);
 const expressUtils = require("express/lib/utils.js");
 
-const bodies = ["", "hello", "héllo wörld ✓", "x".repeat(10_000), Buffer.from(""), Buffer.from([0, 1, 2, 255]), Buffer.from("héllo")];
+const bodies = [
+  "",
+  "hello",
+  "héllo wörld ✓",
+  "x".repeat(10_000),
+  Buffer.from(""),
+  Buffer.from([0, 1, 2, 255]),
+  Buffer.from("héllo"),
+];
 
 describe("compileETag", () => {
   it.each([true, "weak", "strong"])("%j makes Express's ETags, for strings and Buffers", (setting) => {
@@ -154,7 +162,8 @@ describe("compileTrust", () => {
   it.each(settings)("%j trusts the hops Express's setting trusts", (setting) => {
     const ours = compileTrust(setting);
     const theirs = expressUtils.compileTrust(setting);
-    for (const [address, hop] of hops) expect({ address, hop, trusted: ours(address, hop) }).toEqual({ address, hop, trusted: theirs(address, hop) });
+    for (const [address, hop] of hops)
+      expect({ address, hop, trusted: ours(address, hop) }).toEqual({ address, hop, trusted: theirs(address, hop) });
   });
 
   it("returns a function as it is", () => {

@@ -188,7 +188,8 @@ describe('the "express.router.request" tracing channel, as Express 5.3 publishes
 
   it("the context names the handler and where it is mounted", async () => {
     const seen = [];
-    const onStart = (ctx) => seen.push({ name: ctx.name, mountPath: ctx.mountPath, route: ctx.route, hasLayer: Boolean(ctx.layer) });
+    const onStart = (ctx) =>
+      seen.push({ name: ctx.name, mountPath: ctx.mountPath, route: ctx.route, hasLayer: Boolean(ctx.layer) });
     channel.start.subscribe(onStart);
     const server = await start(build(Server));
     try {
@@ -217,7 +218,8 @@ describe("lib-server.request.start / lib-server.request.end", () => {
 
   it("publish each request with Node's message shape, plus the app", async () => {
     const seen = [];
-    const onStart = (m) => seen.push(["start", m.request.url, typeof m.response.end, m.socket === m.request.socket, typeof m.app]);
+    const onStart = (m) =>
+      seen.push(["start", m.request.url, typeof m.response.end, m.socket === m.request.socket, typeof m.app]);
     const onEnd = (m) => seen.push(["end", m.request.originalUrl, m.response.statusCode]);
     dc.subscribe("lib-server.request.start", onStart);
     dc.subscribe("lib-server.request.end", onEnd);

@@ -33,12 +33,18 @@ describe("views: app.render / res.render match Express 5", () => {
       });
       app.get("/blog", (req, res) => res.render("blog", { posts: ["a", "b"] }));
       app.get("/tpl", (req, res) => res.render("page.tpl", { title: "T" }));
-      app.get("/callback", (req, res) => res.render("hello", { name: "cb" }, (err, html) => res.type("txt").send(html.toUpperCase())));
+      app.get("/callback", (req, res) =>
+        res.render("hello", { name: "cb" }, (err, html) => res.type("txt").send(html.toUpperCase())),
+      );
       app.get("/missing", (req, res) => res.render("nope"));
-      app.get("/app-render", (req, res, next) => req.app.render("hello", { name: "app" }, (err, html) => (err ? next(err) : res.send(html))));
+      app.get("/app-render", (req, res, next) =>
+        req.app.render("hello", { name: "app" }, (err, html) => (err ? next(err) : res.send(html))),
+      );
       app.get("/bad-engine", (req, res) => res.render("page.unknownengine"));
       // A view that cannot be set up throws from res.render: the callback never hears of it
-      app.get("/bad-engine-callback", (req, res) => res.render("page.unknownengine", (err) => res.status(420).send(`callback: ${err?.code}`)));
+      app.get("/bad-engine-callback", (req, res) =>
+        res.render("page.unknownengine", (err) => res.status(420).send(`callback: ${err?.code}`)),
+      );
       app.get("/app-render-throws", (req, res) => {
         try {
           req.app.render("page.unknownengine", () => res.send("callback called"));
@@ -50,7 +56,17 @@ describe("views: app.render / res.render match Express 5", () => {
   });
   afterAll(() => d.close());
 
-  for (const path of ["/hello", "/blog", "/tpl", "/callback", "/missing", "/app-render", "/bad-engine", "/bad-engine-callback", "/app-render-throws"]) {
+  for (const path of [
+    "/hello",
+    "/blog",
+    "/tpl",
+    "/callback",
+    "/missing",
+    "/app-render",
+    "/bad-engine",
+    "/bad-engine-callback",
+    "/app-render-throws",
+  ]) {
     it(`GET ${path}`, async () => {
       const [expected, actual] = await d.both({ path });
       expect(actual).toEqual(expected);

@@ -40,7 +40,10 @@ export declare class Context<State extends object = DefaultState> {
 
 export type Step<State extends object = DefaultState> = (ctx: Context<State>) => Awaitable<StepResult>;
 
-export type CatchHandler<State extends object = DefaultState> = (err: any, ctx: Context<State>) => Awaitable<StepResult>;
+export type CatchHandler<State extends object = DefaultState> = (
+  err: any,
+  ctx: Context<State>,
+) => Awaitable<StepResult>;
 
 declare const catchStepBrand: unique symbol;
 declare const composedBrand: unique symbol;
@@ -61,7 +64,8 @@ export type ComposedHandler = RequestHandler & Composed;
 /** Anything compose() accepts as a step; arrays are flattened. (Nested chains are
  * matched by their mark, not their call signature, so `(ctx) => ...` steps keep
  * their contextual type.) */
-export type StepLike<State extends object = DefaultState> = Step<State> | CatchStep<State> | Composed | readonly StepLike<State>[];
+export type StepLike<State extends object = DefaultState> =
+  Step<State> | CatchStep<State> | Composed | readonly StepLike<State>[];
 
 export interface ComposeOptions {
   /** `false`: no compose.catch() steps allowed; any failure goes to `next(err)`. Default `true`. */

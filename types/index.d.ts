@@ -59,13 +59,19 @@ declare module "express-serve-static-core" {
 }
 
 type ExpressCoreAbsent = { "lib-server: no @types/express-serve-static-core": true };
-type ExpressCoreRequest<P, ResBody, ReqBody, ReqQuery, LocalsObj extends Record<string, any>> = [core.Request] extends [ExpressCoreAbsent]
+type ExpressCoreRequest<P, ResBody, ReqBody, ReqQuery, LocalsObj extends Record<string, any>> = [core.Request] extends [
+  ExpressCoreAbsent,
+]
   ? { app: Application; res: Response<ResBody, LocalsObj> }
   : Omit<
       core.Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>,
-      keyof RequestMembers<P, ResBody, ReqBody, ReqQuery, LocalsObj> | keyof http.IncomingMessage | keyof Express.Request
+      | keyof RequestMembers<P, ResBody, ReqBody, ReqQuery, LocalsObj>
+      | keyof http.IncomingMessage
+      | keyof Express.Request
     >;
-type ExpressCoreResponse<ResBody, LocalsObj extends Record<string, any>, StatusCode extends number> = [core.Response] extends [ExpressCoreAbsent]
+type ExpressCoreResponse<ResBody, LocalsObj extends Record<string, any>, StatusCode extends number> = [
+  core.Response,
+] extends [ExpressCoreAbsent]
   ? { app: Application }
   : Omit<
       core.Response<ResBody, LocalsObj, StatusCode>,
@@ -117,7 +123,10 @@ export type Query = ParsedQs;
 // (MIT, DefinitelyTyped): "/users/:id" -> { id: string }, "/files/*path" -> { path:
 // string[] }, "/posts{/:slug}" -> { slug?: string }, a RegExp -> numbered captures.
 type RemoveTail<S extends string, Tail extends string> = S extends `${infer P}${Tail}` ? P : S;
-type GetRouteParameter<S extends string> = RemoveTail<RemoveTail<RemoveTail<S, `/${string}`>, `-${string}`>, `.${string}`>;
+type GetRouteParameter<S extends string> = RemoveTail<
+  RemoveTail<RemoveTail<S, `/${string}`>, `-${string}`>,
+  `.${string}`
+>;
 
 export type RouteParameters<Route extends string | RegExp> = Route extends string
   ? Route extends `${infer Required}{${infer Optional}}${infer Next}`
@@ -162,7 +171,13 @@ export interface MediaType {
   subtype: string;
 }
 
-export interface Request<P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>
+export interface Request<
+  P = ParamsDictionary,
+  ResBody = any,
+  ReqBody = any,
+  ReqQuery = ParsedQs,
+  LocalsObj extends Record<string, any> = Record<string, any>,
+>
   extends
     http.IncomingMessage,
     Express.Request,
@@ -297,8 +312,16 @@ export type Errback = (err?: Error) => void;
 
 export type Send<ResBody = any, T = Response<ResBody>> = (body?: ResBody) => T;
 
-export interface Response<ResBody = any, LocalsObj extends Record<string, any> = Record<string, any>, StatusCode extends number = number>
-  extends http.ServerResponse, Express.Response, ExpressCoreResponse<ResBody, LocalsObj, StatusCode>, ResponseMembers<ResBody, LocalsObj, StatusCode> {
+export interface Response<
+  ResBody = any,
+  LocalsObj extends Record<string, any> = Record<string, any>,
+  StatusCode extends number = number,
+>
+  extends
+    http.ServerResponse,
+    Express.Response,
+    ExpressCoreResponse<ResBody, LocalsObj, StatusCode>,
+    ResponseMembers<ResBody, LocalsObj, StatusCode> {
   req: [core.Request] extends [ExpressCoreAbsent] ? Request : core.Request;
 }
 
@@ -365,7 +388,11 @@ export interface RequestHandler<
   ReqQuery = ParsedQs,
   LocalsObj extends Record<string, any> = Record<string, any>,
 > {
-  (req: Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>, res: Response<ResBody, LocalsObj>, next: NextFunction): unknown;
+  (
+    req: Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>,
+    res: Response<ResBody, LocalsObj>,
+    next: NextFunction,
+  ): unknown;
 }
 
 export type ErrorRequestHandler<
@@ -374,7 +401,12 @@ export type ErrorRequestHandler<
   ReqBody = any,
   ReqQuery = ParsedQs,
   LocalsObj extends Record<string, any> = Record<string, any>,
-> = (err: any, req: Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>, res: Response<ResBody, LocalsObj>, next: NextFunction) => unknown;
+> = (
+  err: any,
+  req: Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>,
+  res: Response<ResBody, LocalsObj>,
+  next: NextFunction,
+) => unknown;
 
 export interface Handler extends RequestHandler {}
 
@@ -398,12 +430,22 @@ export type RequestParamHandler = (req: Request, res: Response, next: NextFuncti
 // that middleware sees them, compared in both directions (a method signature is bivariant),
 // so any augmentation of @types/express's Request (global or `express-serve-static-core`)
 // keeps them compatible. Inline handlers passed alongside still get lib-server's types.
-type ExpressTypedRequest<P, ResBody, ReqBody, ReqQuery, LocalsObj extends Record<string, any>> = Request<P, ResBody, ReqBody, ReqQuery, LocalsObj> & {
+type ExpressTypedRequest<P, ResBody, ReqBody, ReqQuery, LocalsObj extends Record<string, any>> = Request<
+  P,
+  ResBody,
+  ReqBody,
+  ReqQuery,
+  LocalsObj
+> & {
   app: any;
   res?: any;
   accepted: any;
 };
-type ExpressTypedResponse<ResBody, LocalsObj extends Record<string, any>> = Response<ResBody, LocalsObj> & { app: any; req: any; charset: any };
+type ExpressTypedResponse<ResBody, LocalsObj extends Record<string, any>> = Response<ResBody, LocalsObj> & {
+  app: any;
+  req: any;
+  charset: any;
+};
 
 /** Middleware typed against @types/express (or lib-server): see above. */
 export type ExpressTypedHandler<
@@ -434,7 +476,8 @@ export type ExpressTypedErrorHandler<
   ): unknown;
 }["bivarianceHack"];
 type ExpressTypedHandlers<P, ResBody, ReqBody, ReqQuery, LocalsObj extends Record<string, any>> =
-  ExpressTypedHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj> | ReadonlyArray<ExpressTypedHandlers<P, ResBody, ReqBody, ReqQuery, LocalsObj>>;
+  | ExpressTypedHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>
+  | ReadonlyArray<ExpressTypedHandlers<P, ResBody, ReqBody, ReqQuery, LocalsObj>>;
 type ExpressTypedHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj extends Record<string, any>> =
   | ExpressTypedHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>
   | ExpressTypedErrorHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>
@@ -473,7 +516,13 @@ export interface IRouterMatcher<T, Method extends string = any> {
     path: Path,
     ...handlers: Array<RequestHandlerParams<FromPath<P>, ResBody, ReqBody, ReqQuery, LocalsObj>>
   ): T;
-  <P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(
+  <
+    P = ParamsDictionary,
+    ResBody = any,
+    ReqBody = any,
+    ReqQuery = ParsedQs,
+    LocalsObj extends Record<string, any> = Record<string, any>,
+  >(
     path: PathParams,
     ...handlers: Array<RequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>>
   ): T;
@@ -489,11 +538,23 @@ export interface IRouterMatcher<T, Method extends string = any> {
     path: Route,
     ...handlers: Array<ExpressTypedHandlers<FromPath<P>, ResBody, ReqBody, ReqQuery, LocalsObj>>
   ): T;
-  <P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(
+  <
+    P = ParamsDictionary,
+    ResBody = any,
+    ReqBody = any,
+    ReqQuery = ParsedQs,
+    LocalsObj extends Record<string, any> = Record<string, any>,
+  >(
     path: PathParams,
     ...handlers: Array<ExpressTypedHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj>>
   ): T;
-  <P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(
+  <
+    P = ParamsDictionary,
+    ResBody = any,
+    ReqBody = any,
+    ReqQuery = ParsedQs,
+    LocalsObj extends Record<string, any> = Record<string, any>,
+  >(
     path: PathParams,
     ...handlers: Array<RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj>>
   ): T;
@@ -503,16 +564,40 @@ export interface IRouterMatcher<T, Method extends string = any> {
 export interface IRouterHandler<T, Route extends string | RegExp = string> {
   (...handlers: Array<RequestHandler<RouteParameters<Route>>>): T;
   (...handlers: Array<RequestHandlerParams<RouteParameters<Route>>>): T;
-  <P = RouteParameters<Route>, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(
+  <
+    P = RouteParameters<Route>,
+    ResBody = any,
+    ReqBody = any,
+    ReqQuery = ParsedQs,
+    LocalsObj extends Record<string, any> = Record<string, any>,
+  >(
     ...handlers: Array<RequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>>
   ): T;
-  <P = RouteParameters<Route>, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(
+  <
+    P = RouteParameters<Route>,
+    ResBody = any,
+    ReqBody = any,
+    ReqQuery = ParsedQs,
+    LocalsObj extends Record<string, any> = Record<string, any>,
+  >(
     ...handlers: Array<ExpressTypedHandlers<P, ResBody, ReqBody, ReqQuery, LocalsObj>>
   ): T;
-  <P = RouteParameters<Route>, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(
+  <
+    P = RouteParameters<Route>,
+    ResBody = any,
+    ReqBody = any,
+    ReqQuery = ParsedQs,
+    LocalsObj extends Record<string, any> = Record<string, any>,
+  >(
     ...handlers: Array<ExpressTypedHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj>>
   ): T;
-  <P = RouteParameters<Route>, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(
+  <
+    P = RouteParameters<Route>,
+    ResBody = any,
+    ReqBody = any,
+    ReqQuery = ParsedQs,
+    LocalsObj extends Record<string, any> = Record<string, any>,
+  >(
     ...handlers: Array<RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj>>
   ): T;
 }
@@ -672,7 +757,9 @@ export interface RouteConstructor {
 
 // ---- application ------------------------------------------------------------------------
 
-export type ApplicationRequestHandler<T> = IRouterHandler<T> & IRouterMatcher<T> & ((...handlers: RequestHandlerParams[]) => T);
+export type ApplicationRequestHandler<T> = IRouterHandler<T> &
+  IRouterMatcher<T> &
+  ((...handlers: RequestHandlerParams[]) => T);
 
 /** Options of `app.listen(options)`: node:net's, plus `gracefulShutdown`. */
 export interface ListenOptions extends NetListenOptions {
@@ -693,10 +780,15 @@ export type RenderCallback = (err: Error, html: string) => void;
 /** A template engine: `(path, options, callback)`, as Express's `app.engine()` takes it. */
 export type Engine = (path: string, options: object, callback: (e: any, rendered?: string) => void) => void;
 
-export interface Application<LocalsObj extends Record<string, any> = Record<string, any>> extends EventEmitter, IRouter, Express.Application {
+export interface Application<LocalsObj extends Record<string, any> = Record<string, any>>
+  extends EventEmitter, IRouter, Express.Application {
   /** An app is a request listener: `http.createServer(app)`, `http2.createSecureServer(options,
    * app)`, `http2.createServer(app)`, or mounted in another app. */
-  (req: Request | http.IncomingMessage | http2.Http2ServerRequest, res: Response | http.ServerResponse | http2.Http2ServerResponse, next?: NextFunction): void;
+  (
+    req: Request | http.IncomingMessage | http2.Http2ServerRequest,
+    res: Response | http.ServerResponse | http2.Http2ServerResponse,
+    next?: NextFunction,
+  ): void;
 
   init(options?: ServerOptions): void;
   defaultConfiguration(): void;
@@ -832,7 +924,8 @@ export interface ClusterOptions extends TlsOptions {
   http2?: boolean;
 }
 export type ClusterResult =
-  { workers(): Worker[]; close(): Promise<void>; address: AddressInfo } | { app: Application; server: http.Server | http2.Http2SecureServer };
+  | { workers(): Worker[]; close(): Promise<void>; address: AddressInfo }
+  | { app: Application; server: http.Server | http2.Http2SecureServer };
 
 /** `Server()` / `new Server()`: every value this module exports is also a property of it
  * (src/index.js copies its own namespace onto Server), and so are Express's statics. */
@@ -870,11 +963,11 @@ declare namespace Server {
     ReqQuery = self.ParsedQs,
     LocalsObj extends Record<string, any> = Record<string, any>,
   > = self.Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>;
-  type Response<ResBody = any, LocalsObj extends Record<string, any> = Record<string, any>, StatusCode extends number = number> = self.Response<
-    ResBody,
-    LocalsObj,
-    StatusCode
-  >;
+  type Response<
+    ResBody = any,
+    LocalsObj extends Record<string, any> = Record<string, any>,
+    StatusCode extends number = number,
+  > = self.Response<ResBody, LocalsObj, StatusCode>;
   type NextFunction = self.NextFunction;
   type RequestHandler<
     P = self.ParamsDictionary,
@@ -951,6 +1044,20 @@ export declare function raw(options?: RawOptions): RequestHandler;
 export declare function serveStatic(root: string, options?: ServeStaticOptions | null): RequestHandler;
 /** In the primary: forks workers and returns them with a graceful close; in a worker:
  * builds the app with `createApp` and listens. */
-export declare function cluster(createApp: () => Application | Promise<Application>, options?: ClusterOptions): Promise<ClusterResult>;
+export declare function cluster(
+  createApp: () => Application | Promise<Application>,
+  options?: ClusterOptions,
+): Promise<ClusterResult>;
 export { compose, Context } from "./compose.js";
-export type { Compose, Step, StepResult, CatchHandler, CatchStep, ComposeOptions, ComposedHandler, Composed, StepLike, DefaultState } from "./compose.js";
+export type {
+  Compose,
+  Step,
+  StepResult,
+  CatchHandler,
+  CatchStep,
+  ComposeOptions,
+  ComposedHandler,
+  Composed,
+  StepLike,
+  DefaultState,
+} from "./compose.js";

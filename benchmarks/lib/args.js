@@ -84,11 +84,15 @@ export function parseCommandLine(argv) {
     if (values[key] === undefined) continue;
     const number = Number(values[key]);
     const valid = key === "retries" ? Number.isInteger(number) && number >= 0 : number > 0;
-    if (!valid) throw new Error(`--${key} needs a ${key === "retries" ? "whole number ≥ 0" : "positive number"}, got ${values[key]}`);
+    if (!valid)
+      throw new Error(
+        `--${key} needs a ${key === "retries" ? "whole number ≥ 0" : "positive number"}, got ${values[key]}`,
+      );
     profile[key] = number;
   }
   if (values.load !== undefined) {
-    if (!LOAD_GENERATORS.includes(values.load)) throw new Error(`--load needs one of ${LOAD_GENERATORS.join(", ")}, got ${values.load}`);
+    if (!LOAD_GENERATORS.includes(values.load))
+      throw new Error(`--load needs one of ${LOAD_GENERATORS.join(", ")}, got ${values.load}`);
     if (!values.smoke) profile.load = values.load;
   }
   return {

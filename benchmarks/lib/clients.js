@@ -13,7 +13,8 @@ import { runH2load } from "./h2load.js";
 const autocannon = {
   check: (url, request, expect) => checkAnswer(url, request, expect),
   // Under smoke load every body is compared too, when the scenario knows it.
-  load: (url, request, { expect, ...options }) => runLoad(url, request, { ...options, verifyBody: expect && bodyVerifier(expect) }),
+  load: (url, request, { expect, ...options }) =>
+    runLoad(url, request, { ...options, verifyBody: expect && bodyVerifier(expect) }),
 };
 
 const h2load = {
@@ -23,12 +24,15 @@ const h2load = {
     const problems = [];
     for (const path of request.paths ?? [request.path]) {
       const expected = expect.bodyRoot === undefined ? expect : { ...expect, bodyFile: join(expect.bodyRoot, path) };
-      problems.push(...(await checkAnswer(url, { ...request, path }, expected, sender)).map((problem) => `${path}: ${problem}`));
+      problems.push(
+        ...(await checkAnswer(url, { ...request, path }, expected, sender)).map((problem) => `${path}: ${problem}`),
+      );
     }
     return problems;
   },
   // h2load keeps no bodies: under smoke load their total length is checked.
-  load: (url, request, { expect, ...options }) => runH2load(url, request, { ...options, bodyBytes: expect && bodyBytes(expect) }),
+  load: (url, request, { expect, ...options }) =>
+    runH2load(url, request, { ...options, bodyBytes: expect && bodyBytes(expect) }),
 };
 
 export function clientOf(scenario) {

@@ -36,7 +36,11 @@ export function h2loadVersion() {
 // of requests, cut short after maxSeconds if given; bodyBytes: the length every answer's
 // body must have (checked on fixed-amount runs, where h2load's byte count is exact).
 // request.paths (several URLs, taken in turns by each connection) or request.path.
-export async function runH2load(baseUrl, request, { connections, streams = 1, protocol = "h2", duration, amount, maxSeconds, bodyBytes }) {
+export async function runH2load(
+  baseUrl,
+  request,
+  { connections, streams = 1, protocol = "h2", duration, amount, maxSeconds, bodyBytes },
+) {
   const dir = mkdtempSync(join(tmpdir(), "h2load-"));
   const logFile = join(dir, "requests.tsv");
   const args = [`--clients=${connections}`, `--max-concurrent-streams=${streams}`, `--log-file=${logFile}`];
@@ -47,7 +51,10 @@ export async function runH2load(baseUrl, request, { connections, streams = 1, pr
     // A connection whose handshake ends after a timed run's end can go on sending requests,
     // unlogged, for ever (seen with h2load 1.52 on a loaded machine): no connection may
     // outlive the run by much, and h2load itself is stopped if it does not end.
-    args.push(`--duration=${Math.round(duration * 1000)}ms`, `--connection-active-timeout=${Math.ceil((duration + LINGER_SECONDS) * 1000)}ms`);
+    args.push(
+      `--duration=${Math.round(duration * 1000)}ms`,
+      `--connection-active-timeout=${Math.ceil((duration + LINGER_SECONDS) * 1000)}ms`,
+    );
   } else {
     // h2load needs at least as many requests as connections, or it complains.
     args.push(`--requests=${Math.max(amount, connections)}`);
@@ -61,8 +68,19 @@ export async function runH2load(baseUrl, request, { connections, streams = 1, pr
     const { stdout, stderr, code, seconds } = await run(args, killAfter);
     const childCpuAfter = childrenCpuSeconds();
     const childCpu = childCpuBefore === null ? null : childCpuAfter - childCpuBefore;
-    const summary = summarize(stdout, existsSync(logFile) ? readFileSync(logFile, "utf8") : "", { childCpu, bodyBytes, fixedAmount: !timed });
-    summary.failure = runFailure({ code, seconds, stderr: stderr || stdout, timed, duration, warmUp: maxSeconds !== undefined });
+    const summary = summarize(stdout, existsSync(logFile) ? readFileSync(logFile, "utf8") : "", {
+      childCpu,
+      bodyBytes,
+      fixedAmount: !timed,
+    });
+    summary.failure = runFailure({
+      code,
+      seconds,
+      stderr: stderr || stdout,
+      timed,
+      duration,
+      warmUp: maxSeconds !== undefined,
+    });
     return summary;
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -90,9 +108,11 @@ function run(args, killSeconds) {
 // Why a run cannot be trusted although h2load reported on it, or undefined.
 function runFailure({ code, seconds, stderr, timed, duration, warmUp }) {
   // A warm-up cut short at maxSeconds is fine: nothing it measured is used.
-  if (code !== 0 && !warmUp) return `h2load ${code === null ? "was stopped" : `exited with ${code}`}: ${lastLine(stderr)}`;
+  if (code !== 0 && !warmUp)
+    return `h2load ${code === null ? "was stopped" : `exited with ${code}`}: ${lastLine(stderr)}`;
   // Its server CPU time and contention would span more than the measured period.
-  if (timed && seconds > duration + OVERRUN_SECONDS) return `h2load took ${seconds.toFixed(1)} s for a ${duration} s run (connections lingered)`;
+  if (timed && seconds > duration + OVERRUN_SECONDS)
+    return `h2load took ${seconds.toFixed(1)} s for a ${duration} s run (connections lingered)`;
   return undefined;
 }
 
@@ -102,7 +122,9 @@ function runFailure({ code, seconds, stderr, timed, duration, warmUp }) {
 export function summarize(stdout, log, { childCpu, bodyBytes, fixedAmount }) {
   const [, value, unit] = stdout.match(/finished in ([\d.]+)(us|ms|s),/) ?? [];
   const seconds = value === undefined ? 0 : Number(value) / { us: 1e6, ms: 1e3, s: 1 }[unit];
-  const counts = stdout.match(/requests: (\d+) total, (\d+) started, (\d+) done, (\d+) succeeded, (\d+) failed, (\d+) errored, (\d+) timeout/);
+  const counts = stdout.match(
+    /requests: (\d+) total, (\d+) started, (\d+) done, (\d+) succeeded, (\d+) failed, (\d+) errored, (\d+) timeout/,
+  );
   // h2load's "failed" includes the errored and timed-out ones.
   const [, , , , succeeded = 0, failed = 0, , timeouts = 0] = (counts ?? []).map(Number);
   const latencies = new LatencyRecorder();
@@ -117,7 +139,9 @@ export function summarize(stdout, log, { childCpu, bodyBytes, fixedAmount }) {
     completed++;
   }
   const [p50, p99, p999] = latencies.percentiles([50, 99, 99.9]);
-  const dataBytes = Number(stdout.match(/traffic: .*?, .*? headers .*?\), [\d.]+\w*B \((\d+)\) data/)?.[1] ?? Number.NaN);
+  const dataBytes = Number(
+    stdout.match(/traffic: .*?, .*? headers .*?\), [\d.]+\w*B \((\d+)\) data/)?.[1] ?? Number.NaN,
+  );
   // h2load keeps no bodies, only their total length: one wrong length spoils the run.
   const mismatches = fixedAmount && bodyBytes !== undefined && dataBytes !== bodyBytes * succeeded ? 1 : 0;
   return {

@@ -13,7 +13,10 @@ export function send(baseUrl, { method = "GET", path, headers = {}, body }) {
   return new Promise((resolve, reject) => {
     const url = new URL(path, baseUrl);
     const options = { method, headers, agent: false, timeout: TIMEOUT_MS };
-    const req = url.protocol === "https:" ? httpsRequest(url, { ...options, rejectUnauthorized: false }) : httpRequest(url, options);
+    const req =
+      url.protocol === "https:"
+        ? httpsRequest(url, { ...options, rejectUnauthorized: false })
+        : httpRequest(url, options);
     req.once("timeout", () => req.destroy(new Error(`no answer within ${TIMEOUT_MS} ms`)));
     req.once("error", reject);
     req.once("response", (res) => {
@@ -58,7 +61,9 @@ function verifyJson(wanted, body) {
   } catch {
     return [`body ${preview(body.toString())} is not JSON`];
   }
-  return isDeepStrictEqual(actual, wanted) ? [] : [`JSON ${preview(JSON.stringify(actual))}, expected ${JSON.stringify(wanted)}`];
+  return isDeepStrictEqual(actual, wanted)
+    ? []
+    : [`JSON ${preview(JSON.stringify(actual))}, expected ${JSON.stringify(wanted)}`];
 }
 
 // wanted: exact string, RegExp, true (must be present) or false (must be absent).

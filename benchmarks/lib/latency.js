@@ -19,6 +19,8 @@ export class LatencyRecorder {
   // Nearest-rank percentiles, e.g. percentiles([50, 99, 99.9]).
   percentiles(ranks) {
     const sorted = this.#values.subarray(0, this.#count).sort();
-    return ranks.map((rank) => (this.#count === 0 ? null : sorted[Math.max(0, Math.ceil((rank / 100) * this.#count) - 1)]));
+    return ranks.map((rank) =>
+      this.#count === 0 ? null : sorted[Math.max(0, Math.ceil((rank / 100) * this.#count) - 1)],
+    );
   }
 }

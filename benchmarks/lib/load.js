@@ -10,7 +10,8 @@ import { runWrk } from "./wrk.js";
 // verifyBody(text) => boolean checks every answer; generator "wrk" makes a timed run
 // with wrk instead.
 export async function runLoad(baseUrl, request, { connections, duration, amount, maxSeconds, verifyBody, generator }) {
-  if (generator === "wrk" && amount === undefined) return runWrk(new URL(request.path, baseUrl).href, request, { connections, duration });
+  if (generator === "wrk" && amount === undefined)
+    return runWrk(new URL(request.path, baseUrl).href, request, { connections, duration });
   const options = {
     url: new URL(request.path, baseUrl).href,
     method: request.method ?? "GET",
@@ -69,7 +70,8 @@ export function loadProblems(summary, expectedStatus) {
   if (summary.statusClasses) {
     const { below400, from400 } = summary.statusClasses;
     const wrong = expectedStatus < 400 ? from400 : below400;
-    if (wrong) problems.push(`${wrong} × status ${expectedStatus < 400 ? "≥ 400" : "< 400"}, expected ${expectedStatus}`);
+    if (wrong)
+      problems.push(`${wrong} × status ${expectedStatus < 400 ? "≥ 400" : "< 400"}, expected ${expectedStatus}`);
   }
   return problems;
 }

@@ -14,7 +14,8 @@ export function formatRatio(ratio) {
 
 function describeProfile(profile) {
   if (profile.smoke) return "smoke (correctness only)";
-  const timedRun = profile.load === "wrk" ? `${Math.max(1, Math.round(profile.duration))} s with wrk` : `${profile.duration} s`;
+  const timedRun =
+    profile.load === "wrk" ? `${Math.max(1, Math.round(profile.duration))} s with wrk` : `${profile.duration} s`;
   return `${profile.name}: ${profile.rounds} rounds × ${timedRun}, after ${profile.warmupRequests} warm-up requests (≤ ${profile.warmup} s), ${profile.connections} connections`;
 }
 
@@ -74,14 +75,20 @@ function caseTable(c, metricNames, maxContention) {
       formatMetric(primary, summary.median),
       `${formatMetric(primary, summary.min)}–${formatMetric(primary, summary.max)}`,
       ...others.map((name) => formatMetric(name, entry.metrics[name]?.median)),
-      ...subjects.map((subject) => (subject === entry ? "—" : formatRatio(subject.metrics[primary].median / summary.median))),
+      ...subjects.map((subject) =>
+        subject === entry ? "—" : formatRatio(subject.metrics[primary].median / summary.median),
+      ),
     ];
   });
-  const notes = c.servers.filter((entry) => entry.problems.length).map((entry) => `- ${entry.label}: ${entry.problems.join("; ")}`);
+  const notes = c.servers
+    .filter((entry) => entry.problems.length)
+    .map((entry) => `- ${entry.label}: ${entry.problems.join("; ")}`);
   const capped = c.servers.filter((entry) => entry.runs.some((run) => run.clientCpu >= CLIENT_CPU_LIMIT));
   if (capped.length) {
     const names = capped.map((entry) => entry.label).join(", ");
-    notes.push(`- the load generator used ≥ ${CLIENT_CPU_LIMIT * 100}% of its core while measuring ${names}: those req/s may be its limit, not the server's.`);
+    notes.push(
+      `- the load generator used ≥ ${CLIENT_CPU_LIMIT * 100}% of its core while measuring ${names}: those req/s may be its limit, not the server's.`,
+    );
   }
   const contended = c.servers
     .map((entry) => ({ entry, share: Math.max(0, ...entry.runs.map((run) => run.others ?? 0)) }))
@@ -103,8 +110,12 @@ function scenarioSection(name, scenario) {
     const better = METRICS[c.primary].better;
     const heading = c.title === scenario.title ? "" : `### ${c.title}\n\n`;
     const chart = scenario.headline ? `![${c.title}](${chartFileName(name, scenario, c)})\n\n` : "";
-    const connections = c.connections ? `${c.connections} connections${c.streams ? ` × ${c.streams} streams` : ""}; ` : "";
-    parts.push(`${heading}${chart}${connections}${better} is better.\n\n${caseTable(c, scenario.metrics, scenario.profile.maxContention ?? 0.1)}`);
+    const connections = c.connections
+      ? `${c.connections} connections${c.streams ? ` × ${c.streams} streams` : ""}; `
+      : "";
+    parts.push(
+      `${heading}${chart}${connections}${better} is better.\n\n${caseTable(c, scenario.metrics, scenario.profile.maxContention ?? 0.1)}`,
+    );
   }
   return parts.join("\n\n");
 }

@@ -48,7 +48,9 @@ async function measureOnce(scenario, server, entry, { plan, profile }) {
     const usage = await handle.usage();
     const rest = usage.memory.rss / MB;
     entry.node = usage.node; // the server's own process.version: the Node --node chose
-    const loadOptions = profile.smoke ? { connections: 10, amount: profile.requests } : { connections: profile.connections, duration: profile.duration };
+    const loadOptions = profile.smoke
+      ? { connections: 10, amount: profile.requests }
+      : { connections: profile.connections, duration: profile.duration };
     const { peak, summary } = await peakDuring(handle, runLoad(handle.url, scenario.request, loadOptions));
     const loadIssues = loadProblems(summary, scenario.expect.status);
     if (loadIssues.length) {

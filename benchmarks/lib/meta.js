@@ -35,7 +35,9 @@ export function collectMeta(plan) {
     platform: `${os.type()} ${os.release()} ${os.arch()}`,
     cpu: os.cpus()[0]?.model ?? "unknown",
     cpus: os.cpus().length, // not availableParallelism(): this process is pinned to one
-    pinning: plan.pinned ? `server on cpu ${plan.serverCpu}, load generator on cpu ${plan.loadCpu}` : `not pinned (${plan.reason})`,
+    pinning: plan.pinned
+      ? `server on cpu ${plan.serverCpu}, load generator on cpu ${plan.loadCpu}`
+      : `not pinned (${plan.reason})`,
     // Other work on the machine is the first suspect when numbers look odd.
     loadAverage: os.loadavg()[0],
     commit: gitCommit(),

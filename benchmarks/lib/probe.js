@@ -3,7 +3,12 @@
 // stays identical to what users would write.
 process.on("message", (message) => {
   if (message === "bench:usage") {
-    process.send({ type: "bench:usage", memory: process.memoryUsage(), cpu: process.cpuUsage(), node: process.version });
+    process.send({
+      type: "bench:usage",
+      memory: process.memoryUsage(),
+      cpu: process.cpuUsage(),
+      node: process.version,
+    });
   }
 });
 

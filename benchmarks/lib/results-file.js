@@ -13,7 +13,10 @@ export function readResults(path) {
 // order: scenario names in the order reports should list them.
 export function mergeResults(previous, { meta, scenarios }, order) {
   const merged = { ...previous.scenarios, ...scenarios };
-  const names = [...order.filter((name) => name in merged), ...Object.keys(merged).filter((name) => !order.includes(name))];
+  const names = [
+    ...order.filter((name) => name in merged),
+    ...Object.keys(merged).filter((name) => !order.includes(name)),
+  ];
   const ordered = Object.fromEntries(names.map((name) => [name, merged[name]]));
   const runs = {};
   for (const scenario of Object.values(ordered)) {

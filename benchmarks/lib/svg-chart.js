@@ -31,10 +31,15 @@ export function barChart({ title, subtitle, footnote, bars, format = String }) {
     }
     const color = bar.highlight ? SUBJECT_COLOR : PEER_COLOR;
     const width = Math.max(1, x(bar.value) - LABEL_WIDTH);
-    const parts = [label, `<rect x="${LABEL_WIDTH}" y="${middle - BAR / 2}" width="${width.toFixed(1)}" height="${BAR}" fill="${color}"/>`];
+    const parts = [
+      label,
+      `<rect x="${LABEL_WIDTH}" y="${middle - BAR / 2}" width="${width.toFixed(1)}" height="${BAR}" fill="${color}"/>`,
+    ];
     if (bar.min !== undefined && bar.max !== undefined && bar.max > bar.min) {
       const [from, to] = [x(bar.min).toFixed(1), x(bar.max).toFixed(1)];
-      parts.push(`<path d="M${from} ${middle}H${to}M${from} ${middle - 5}V${middle + 5}M${to} ${middle - 5}V${middle + 5}" class="range"/>`);
+      parts.push(
+        `<path d="M${from} ${middle}H${to}M${from} ${middle - 5}V${middle + 5}M${to} ${middle - 5}V${middle + 5}" class="range"/>`,
+      );
     }
     // Values in their own right-aligned column: a long whisker never pushes them away.
     parts.push(`<text x="${WIDTH - 12}" y="${middle + 4}" text-anchor="end">${escapeXml(format(bar.value))}</text>`);

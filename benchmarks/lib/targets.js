@@ -4,7 +4,8 @@
 // (in the metric's unit) is an allowance on top: subject ≤ factor × peer + margin.
 const target = (subject, op, factor, peer, metric, margin = 0) => ({ subject, op, factor, peer, metric, margin });
 
-const sameCase = (scenario, subject, op, factor, peer) => target([scenario, scenario, subject], op, factor, [scenario, scenario, peer]);
+const sameCase = (scenario, subject, op, factor, peer) =>
+  target([scenario, scenario, subject], op, factor, [scenario, scenario, peer]);
 
 const staticTargets = [];
 for (const size of ["1kb", "100kb"]) {
@@ -14,7 +15,8 @@ for (const size of ["1kb", "100kb"]) {
 // The 1 MB case is judged on CPU per request (static.js says why): fewer is better.
 staticTargets.push(target(["static", "1mb", "lib-server"], "<=", 1, ["static", "1mb", "serve-static"]));
 // Issue 25: 3× sirv.
-for (const size of ["1kb", "100kb"]) staticTargets.push(target(["static", size, "lib-server"], ">=", 3, ["static", size, "sirv"]));
+for (const size of ["1kb", "100kb"])
+  staticTargets.push(target(["static", size, "lib-server"], ">=", 3, ["static", size, "sirv"]));
 staticTargets.push(target(["static", "1mb", "lib-server"], "<=", 1 / 3, ["static", "1mb", "sirv"]));
 for (const status of ["304", "404"]) {
   staticTargets.push(target(["static", status, "lib-server"], ">=", 3, ["static", status, "serve-static"]));
@@ -33,7 +35,8 @@ for (const scenario of ["h2c", "h2-tls"]) {
   for (const name of ["hello", "json", "1kb"]) {
     h2Targets.push(target([scenario, name, "lib-server"], ">=", 1, [scenario, name, "fastify"]));
     h2Targets.push(target([scenario, name, "lib-server"], ">=", 0.9, [scenario, name, "node"]));
-    if (name !== "1kb") h2Targets.push(target([scenario, name, "lib-server"], ">=", 1, [scenario, name, "fastify-etag"]));
+    if (name !== "1kb")
+      h2Targets.push(target([scenario, name, "lib-server"], ">=", 1, [scenario, name, "fastify-etag"]));
   }
 }
 h2Targets.push(target(["h2-multiplex", "h2", "lib-server"], ">=", 1, ["h2-multiplex", "http1", "lib-server"]));

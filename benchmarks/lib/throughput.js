@@ -29,7 +29,10 @@ export async function runThroughput(scenario, { plan, profile, log }) {
   try {
     for (const server of presentServers(scenario.servers, entriesOf, log)) {
       try {
-        running.set(server, await startServer(server.file, { plan, env: scenario.env, scheme: scenario.tls ? "https" : "http" }));
+        running.set(
+          server,
+          await startServer(server.file, { plan, env: scenario.env, scheme: scenario.tls ? "https" : "http" }),
+        );
       } catch (error) {
         for (const entry of entriesOf(server)) fail(entry, "failed to start", error.message);
         log(`  ${server.label}: failed to start: ${error.message}`);
@@ -40,9 +43,19 @@ export async function runThroughput(scenario, { plan, profile, log }) {
         const entries = entriesOf(server);
         for (const [i, scenarioCase] of scenario.cases.entries()) {
           if (entries[i].status !== "ok") continue;
-          const turn = { server, client, handle: running.get(server), entry: entries[i], profile, plan, warm: round > 0 };
+          const turn = {
+            server,
+            client,
+            handle: running.get(server),
+            entry: entries[i],
+            profile,
+            plan,
+            warm: round > 0,
+          };
           const outcome = await runCase(scenarioCase, turn);
-          log(`  ${scenario.name}/${scenarioCase.name} round ${round + 1}/${profile.rounds} ${server.label}: ${outcome}`);
+          log(
+            `  ${scenario.name}/${scenarioCase.name} round ${round + 1}/${profile.rounds} ${server.label}: ${outcome}`,
+          );
         }
       }
     }
@@ -85,7 +98,12 @@ async function runCase(scenarioCase, { server, client, handle, entry, profile, p
     await client.load(url, request, { ...shape, connections, amount: warmup.requests, maxSeconds: warmup.seconds });
   }
   // minDuration: cases whose answers take long need time for a few to complete.
-  const loadOptions = { ...shape, connections, duration: Math.max(profile.duration, scenarioCase.minDuration ?? 0), generator: profile.load };
+  const loadOptions = {
+    ...shape,
+    connections,
+    duration: Math.max(profile.duration, scenarioCase.minDuration ?? 0),
+    generator: profile.load,
+  };
   // On a shared machine, a run during which other processes took 10% or more
   // of our cores is measured again (profile.retries times at most); the
   // cleanest attempt counts.
@@ -105,7 +123,8 @@ async function runCase(scenarioCase, { server, client, handle, entry, profile, p
   }
   const { run } = best;
   entry.runs.push(run);
-  const contended = run.others >= profile.maxContention ? `, other processes took ${Math.round(run.others * 100)}% of a core` : "";
+  const contended =
+    run.others >= profile.maxContention ? `, other processes took ${Math.round(run.others * 100)}% of a core` : "";
   return `${Math.round(run.rps)} req/s, p99 ${run.p99.toFixed(2)} ms${contended}${retried}`;
 }
 

@@ -80,6 +80,8 @@ function run(command, args) {
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
     child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve(output) : reject(new Error(`wrk exited with ${code}:\n${output}`))));
+    child.on("close", (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`wrk exited with ${code}:\n${output}`)),
+    );
   });
 }

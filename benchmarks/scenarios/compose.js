@@ -13,7 +13,11 @@ export default {
     { name: "lib-server-compose-errors-off", file: "compose-errors-off", label: "lib-server compose, errors off" },
     { name: "express", file: "express-5mw", label: "Express 5, 5 middleware" },
     { name: "express-compose-errors-on", file: "express-compose-errors-on", label: "compose on Express 5, errors on" },
-    { name: "express-compose-errors-off", file: "express-compose-errors-off", label: "compose on Express 5, errors off" },
+    {
+      name: "express-compose-errors-off",
+      file: "express-compose-errors-off",
+      label: "compose on Express 5, errors off",
+    },
   ]),
   cases: [
     {

@@ -8,7 +8,11 @@ export default {
   title: "Directory listing of 10,000 files, as JSON",
   prepare: ensureStaticFixtures,
   env: { STATIC_ROOT },
-  servers: servers("static", ["lib-server", { name: "lib-server-raw", label: "lib-server static on node:http" }, "fastify-static"]),
+  servers: servers("static", [
+    "lib-server",
+    { name: "lib-server-raw", label: "lib-server static on node:http" },
+    "fastify-static",
+  ]),
   cases: [
     {
       name: "listing",

@@ -7,7 +7,8 @@ const labels = { router: "in a Router", "sub-app": "in a mounted app", wrapped: 
 
 export default {
   name: "mounting",
-  title: "Hello from a Router, from a mounted sub-app, and from an app behind createServer((req, res) => app(req, res))",
+  title:
+    "Hello from a Router, from a mounted sub-app, and from an app behind createServer((req, res) => app(req, res))",
   servers: servers(
     "mounting",
     variants.flatMap((how) => [

@@ -24,7 +24,12 @@ const LABELS = {
 // entries, the numerators of every ratio.
 export function servers(dir, items) {
   return items.map((item) => {
-    const { name, file = name, label = LABELS[name] ?? name, subject = name.startsWith("lib-server") } = typeof item === "string" ? { name: item } : item;
+    const {
+      name,
+      file = name,
+      label = LABELS[name] ?? name,
+      subject = name.startsWith("lib-server"),
+    } = typeof item === "string" ? { name: item } : item;
     return { name, label, file: `${SERVERS_DIR}${dir}/${file}.js`, subject };
   });
 }

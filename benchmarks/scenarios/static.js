@@ -57,7 +57,12 @@ export default {
     // string, so at 1 MB it saturates its core at the same req/s whatever the
     // server (benchmarks/NOTES.md, "Static 1 MB: where the time goes"): servers are ranked
     // by CPU per request.
-    file("1mb.bin", /^application\/octet-stream/, { connections: 10, smokeRequests: 30, primary: "cpu", warmup: warmup(500) }),
+    file("1mb.bin", /^application\/octet-stream/, {
+      connections: 10,
+      smokeRequests: 30,
+      primary: "cpu",
+      warmup: warmup(500),
+    }),
     {
       name: "404",
       title: "GET /missing.txt → 404",

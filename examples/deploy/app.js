@@ -74,8 +74,11 @@ app.get("/slow", async (req, res) => {
   res.json({ instance });
 });
 
-const server = app.listen({ port: Number(env.PORT ?? 3000), host: env.HOST ?? "127.0.0.1", gracefulShutdown: true }, (err) => {
-  if (err) throw err;
-  const { address, port } = server.address();
-  console.log(`instance ${instance} listening on ${address}:${port}`);
-});
+const server = app.listen(
+  { port: Number(env.PORT ?? 3000), host: env.HOST ?? "127.0.0.1", gracefulShutdown: true },
+  (err) => {
+    if (err) throw err;
+    const { address, port } = server.address();
+    console.log(`instance ${instance} listening on ${address}:${port}`);
+  },
+);

@@ -24,8 +24,12 @@ function run(label, command, commandArgs, env = {}) {
 }
 
 // lib-server's CommonJS build (dist/lib-server.cjs) is what Jest loads; `npm ci` at the root builds it.
-if (!existsSync(join(dir, "../../dist/lib-server.cjs"))) run("build lib-server", npm, ["run", "build", "--prefix", join(dir, "../..")]);
+if (!existsSync(join(dir, "../../dist/lib-server.cjs")))
+  run("build lib-server", npm, ["run", "build", "--prefix", join(dir, "../..")]);
 if (!args.has("--no-install")) run("install", npm, ["ci", "--no-audit", "--no-fund", "--prefer-offline"]);
 const jest = join(dir, "node_modules/jest/bin/jest.js");
-run("e2e on lib-server", process.execPath, [jest, "--ci", "--config", "jest.config.cjs"], { EXPECTED_EXPRESS: "lib-server" });
-if (!args.has("--lib-server-only")) run("e2e on Express 5", process.execPath, [jest, "--ci", "--config", "jest.express.config.cjs"]);
+run("e2e on lib-server", process.execPath, [jest, "--ci", "--config", "jest.config.cjs"], {
+  EXPECTED_EXPRESS: "lib-server",
+});
+if (!args.has("--lib-server-only"))
+  run("e2e on Express 5", process.execPath, [jest, "--ci", "--config", "jest.express.config.cjs"]);

@@ -17,7 +17,10 @@ export function routeLabel(req) {
  * Each call has its own registry (prom-client's global one would clash between two apps
  * in one process).
  */
-export function requestMetrics({ registry = new client.Registry(), buckets = [0.005, 0.01, 0.05, 0.1, 0.5, 1, 5] } = {}) {
+export function requestMetrics({
+  registry = new client.Registry(),
+  buckets = [0.005, 0.01, 0.05, 0.1, 0.5, 1, 5],
+} = {}) {
   const duration = new client.Histogram({
     name: "http_request_duration_seconds",
     help: "Duration of HTTP requests in seconds, by method, route and status code",

@@ -60,7 +60,12 @@ export function createBodyParser(name, settings) {
     } else {
       stream = createDecompressor(encoding);
       if (stream === null) {
-        next(createHttpError(415, `unsupported content encoding "${encoding}"`, { encoding, type: "encoding.unsupported" }));
+        next(
+          createHttpError(415, `unsupported content encoding "${encoding}"`, {
+            encoding,
+            type: "encoding.unsupported",
+          }),
+        );
         return;
       }
       req.pipe(stream);

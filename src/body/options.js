@@ -10,7 +10,8 @@ const SIZE = /^((-|\+)?(\d+(?:\.\d+)?)) *(kb|mb|gb|tb|pb)$/i;
 /**
  * @param {object|undefined} options user options
  * @param {string} defaultType media type parsed when `options.type` is unset
- * @returns {{ limit: number, inflate: boolean, verify: Function|false, defaultCharset: string, shouldParse: (req) => boolean }}
+ * @returns {{ limit: number, inflate: boolean, verify: Function|false, defaultCharset: string,
+ *   shouldParse: (req) => boolean }}
  */
 export function normalizeOptions(options, defaultType) {
   const limit = options?.limit == null ? DEFAULT_LIMIT : parseBytes(options.limit);

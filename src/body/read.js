@@ -103,7 +103,8 @@ function onStreamEnd() {
     );
     return;
   }
-  const body = collector.chunks !== null ? Buffer.concat(collector.chunks, received) : (collector.first ?? Buffer.alloc(0));
+  const body =
+    collector.chunks !== null ? Buffer.concat(collector.chunks, received) : (collector.first ?? Buffer.alloc(0));
   detach(this);
   collector.onEnd(collector.context, null, body);
 }

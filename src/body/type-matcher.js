@@ -67,6 +67,10 @@ function matches(pattern, actual) {
   if (pattern.type !== "*" && (pattern.type.length !== slash || !actual.startsWith(pattern.type))) {
     return false;
   }
-  if (pattern.suffix !== null) return actual.endsWith(pattern.suffix) && actual.length - slash - 1 >= pattern.suffix.length;
-  return pattern.subtype === "*" || (pattern.subtype.length === actual.length - slash - 1 && actual.endsWith(pattern.subtype));
+  if (pattern.suffix !== null)
+    return actual.endsWith(pattern.suffix) && actual.length - slash - 1 >= pattern.suffix.length;
+  return (
+    pattern.subtype === "*" ||
+    (pattern.subtype.length === actual.length - slash - 1 && actual.endsWith(pattern.subtype))
+  );
 }

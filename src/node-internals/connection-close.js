@@ -9,7 +9,10 @@
 // the answer); refuseLaterRequests does nothing on a connection without a parser.
 import { nodeModule } from "../deps.js";
 
-/** Makes `close` what ends this connection after a response sent with "Connection: close"; it runs as a method of the socket. */
+/**
+ * Makes `close` what ends this connection after a response sent with "Connection: close";
+ * it runs as a method of the socket.
+ */
 export function onClosingAnswer(socket, close) {
   socket.destroySoon = close;
 }

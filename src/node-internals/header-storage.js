@@ -67,7 +67,8 @@ export function registerHeaderStorage(storage) {
  * setHeader or removeHeader (a response's headers are written, and seen by writeHead
  * wrappers, only once they are final).
  */
-export const headerChangesObserved = (res) => res.setHeader !== nativeSetHeader || res.removeHeader !== nativeRemoveHeader || outHeadersKeyOf(res) === null;
+export const headerChangesObserved = (res) =>
+  res.setHeader !== nativeSetHeader || res.removeHeader !== nativeRemoveHeader || outHeadersKeyOf(res) === null;
 
 export function removeHeaders(res, headers) {
   if (headerChangesObserved(res) || res._header) {
@@ -87,7 +88,8 @@ export function removeHeaders(res, headers) {
 // answer without the name's validation and lower-casing on every call.
 export function headerOf(res, header) {
   const getHeader = res.getHeader;
-  if (getHeader !== nativeGetHeader) return getHeader === registered?.getHeader ? registered.read(res, header) : res.getHeader(header.name);
+  if (getHeader !== nativeGetHeader)
+    return getHeader === registered?.getHeader ? registered.read(res, header) : res.getHeader(header.name);
   const key = outHeadersKeyOf(res);
   if (key === null) return res.getHeader(header.name);
   const headers = res[key];
@@ -146,7 +148,8 @@ HeaderStorage.prototype = Object.freeze(Object.setPrototypeOf({}, null));
 export function setValidHeader(res, header, value) {
   const key = res.setHeader === nativeSetHeader ? outHeadersKeyOf(res) : null;
   if (key === null || res._header) {
-    if (res.setHeader !== registered?.setHeader || !registered.write(res, header, value)) res.setHeader(header.name, value);
+    if (res.setHeader !== registered?.setHeader || !registered.write(res, header, value))
+      res.setHeader(header.name, value);
     return;
   }
   let headers = res[key];

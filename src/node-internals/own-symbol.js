@@ -2,4 +2,5 @@
 // found by their description, on the object that holds them.
 
 /** The symbol-keyed own property of `object` Node declared as Symbol(description), or undefined. */
-export const ownSymbol = (object, description) => Object.getOwnPropertySymbols(object).find((symbol) => symbol.description === description);
+export const ownSymbol = (object, description) =>
+  Object.getOwnPropertySymbols(object).find((symbol) => symbol.description === description);

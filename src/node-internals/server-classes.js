@@ -23,7 +23,10 @@ function serverClassField(server, name) {
 
 /** The classes a server creates requests and responses with ({ IncomingMessage, ServerResponse }). */
 export function serverClasses(server) {
-  return { IncomingMessage: server[serverClassField(server, "IncomingMessage")], ServerResponse: server[serverClassField(server, "ServerResponse")] };
+  return {
+    IncomingMessage: server[serverClassField(server, "IncomingMessage")],
+    ServerResponse: server[serverClassField(server, "ServerResponse")],
+  };
 }
 
 /** Makes a server whose classes serverClasses() found create its later requests and responses with these. */

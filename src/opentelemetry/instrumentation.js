@@ -80,7 +80,9 @@ export class LibServerInstrumentation extends InstrumentationBase {
       if (trace.getSpan(parentContext) === undefined) return handle(req, res, next);
 
       const info = { request: req, layerType: type, route };
-      const span = instrumentation.tracer.startSpan(instrumentation._spanName(info, name), { attributes: { "http.route": httpRoute, ...attributes } });
+      const span = instrumentation.tracer.startSpan(instrumentation._spanName(info, name), {
+        attributes: { "http.route": httpRoute, ...attributes },
+      });
       const { requestHook } = instrumentation.getConfig();
       if (requestHook) {
         safeExecuteInTheMiddle(

@@ -3,7 +3,11 @@
 // rules (and their quirks, such as a router named after its first route) are
 // instrumentation-express's, so that the spans of an app do not change with its framework.
 
-export const LayerType = Object.freeze({ ROUTER: "router", MIDDLEWARE: "middleware", REQUEST_HANDLER: "request_handler" });
+export const LayerType = Object.freeze({
+  ROUTER: "router",
+  MIDDLEWARE: "middleware",
+  REQUEST_HANDLER: "request_handler",
+});
 
 const NAME = "express.name";
 const TYPE = "express.type";
@@ -18,7 +22,12 @@ export function registeredPath(layer) {
   return Array.isArray(path) ? path.map((entry) => pathSegment(entry) ?? "").join(",") : pathSegment(path);
 }
 
-const pathSegment = (entry) => (typeof entry === "string" ? entry : entry instanceof RegExp || typeof entry === "number" ? entry.toString() : undefined);
+const pathSegment = (entry) =>
+  typeof entry === "string"
+    ? entry
+    : entry instanceof RegExp || typeof entry === "number"
+      ? entry.toString()
+      : undefined;
 
 /** { name, type, attributes } of a layer entered with `route` constructed so far. */
 export function layerMetadata(route, layer, layerPath) {

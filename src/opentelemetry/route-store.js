@@ -35,6 +35,10 @@ export function matchedRoute(req) {
   // RegExp routes and path arrays are kept as they are
   if (route.includes("/") && /[,\\*[]/.test(route)) return route;
   const normalized = route.startsWith("/") ? route : `/${route}`;
-  const matches = req.originalUrl === normalized || req.originalUrl.startsWith(normalized) || normalized.includes(":") || normalized.includes("*");
+  const matches =
+    req.originalUrl === normalized ||
+    req.originalUrl.startsWith(normalized) ||
+    normalized.includes(":") ||
+    normalized.includes("*");
   return matches ? normalized : undefined;
 }

@@ -66,7 +66,10 @@ function buildIndex(router) {
     chains: new Map(),
     encodedChains: new Map(),
     // No shape matched: only middleware and layers outside the tree can match.
-    fallbackChain: Object.freeze({ chain: entries.filter((e) => e.layer.route === undefined || !e.inTree).map(toBeConfirmed), treeParams: null }),
+    fallbackChain: Object.freeze({
+      chain: entries.filter((e) => e.layer.route === undefined || !e.inTree).map(toBeConfirmed),
+      treeParams: null,
+    }),
     all,
     allChain,
   };
@@ -81,7 +84,8 @@ function buildChain(router, index, treePath) {
   const chain = [];
   router.stack.forEach((layer, position) => {
     if (layer.matchesAll) return chain.push({ layer, position, knownMatch: false });
-    if (layer.shapes !== null && !layer.shapes.some((s) => shapesMayOverlap(s, layer.route === undefined, shape))) return;
+    if (layer.shapes !== null && !layer.shapes.some((s) => shapesMayOverlap(s, layer.route === undefined, shape)))
+      return;
     // Known to match, params from the tree, when the layer's only pattern is this shape.
     const only = layer.route !== undefined && layer.shapes?.length === 1 ? layer.shapes[0] : null;
     const knownMatch = only !== null && only.exact && only.treePath === treePath;
@@ -101,7 +105,10 @@ export function lookup(router, path) {
     // The tree matched the decoded path, Express matches the encoded one: the shape still
     // narrows the candidates, but each is confirmed by RegExp on the path as sent.
     if (found === null) return index.allChain;
-    return { chain: index.encodedChains.get(found.store) ?? buildEncodedChain(router, index, found.store), treeParams: null };
+    return {
+      chain: index.encodedChains.get(found.store) ?? buildEncodedChain(router, index, found.store),
+      treeParams: null,
+    };
   }
   if (found === null) return index.fallbackChain;
   const params = found.params;

@@ -118,7 +118,12 @@ class Walk {
     const { layer } = entry;
     const path = this.path;
     if (layer.matchesAll) return layer.match(path);
-    if (entry.knownMatch) return treeMatch(entry, this.treeParams, !this.router.strict && path.length > 1 && path.charCodeAt(path.length - 1) === 47);
+    if (entry.knownMatch)
+      return treeMatch(
+        entry,
+        this.treeParams,
+        !this.router.strict && path.length > 1 && path.charCodeAt(path.length - 1) === 47,
+      );
     const match = layer.match(path);
     if (match === null && debugging) explainSkip(layer, this.req, `its path does not match ${path}`);
     return match;
@@ -152,7 +157,9 @@ class Walk {
       explainSkip(
         layer,
         this.req,
-        layerError ? "an error is pending and it is not an error handler (4 arguments)" : "it is an error handler and no error is pending",
+        layerError
+          ? "an error is pending and it is not an error handler (4 arguments)"
+          : "it is an error handler and no error is pending",
       );
     }
     return false;
@@ -164,17 +171,26 @@ class Walk {
     const req = this.req;
     if (layer.route !== undefined) req.route = layer.route;
     req.params = this.router.mergeParams ? mergeParams(match.params, this.parentParams) : match.params;
-    if (layer.keys.length !== 0 && hasParamCallbacks(this.router)) return this.runParamsThenLayer(layer, match, layerError);
+    if (layer.keys.length !== 0 && hasParamCallbacks(this.router))
+      return this.runParamsThenLayer(layer, match, layerError);
     return this.runLayer(layer, match, layerError);
   }
 
   // The app.param() callbacks for the layer's params (params.js), then the layer; true: the
   // walk goes on from their callback.
   runParamsThenLayer(layer, match, layerError) {
-    processParams(this.router, layer, this.path, this.req, this.res, (this.paramsCalled ??= new Map()), (paramError) => {
-      if (paramError) this.nextLayer(layerError || paramError);
-      else if (!this.runLayer(layer, match, layerError)) this.nextLayer(passedOn(layer, layerError));
-    });
+    processParams(
+      this.router,
+      layer,
+      this.path,
+      this.req,
+      this.res,
+      (this.paramsCalled ??= new Map()),
+      (paramError) => {
+        if (paramError) this.nextLayer(layerError || paramError);
+        else if (!this.runLayer(layer, match, layerError)) this.nextLayer(passedOn(layer, layerError));
+      },
+    );
     return true;
   }
 
@@ -236,7 +252,8 @@ class Walk {
   restoreUrl() {
     const req = this.req;
     if (this.slashAdded) {
-      if (req.url === "/" || req.url.startsWith("/?") || (this.removed.endsWith("/") && req.url[0] === "/")) req.url = req.url.slice(1);
+      if (req.url === "/" || req.url.startsWith("/?") || (this.removed.endsWith("/") && req.url[0] === "/"))
+        req.url = req.url.slice(1);
       this.slashAdded = false;
     }
     if (this.removed.length !== 0) {
@@ -253,7 +270,8 @@ class Walk {
     const { chain, router } = this;
     if (debugging) this.explainLeftOut(router.stack.length);
     const last = chain[chain.length - 1];
-    const tookLast = last === undefined ? router.stack.length === 0 : last.position === router.stack.length - 1 && !skippedLast;
+    const tookLast =
+      last === undefined ? router.stack.length === 0 : last.position === router.stack.length - 1 && !skippedLast;
     if (tookLast) setImmediate(finishWalk, this, layerError);
     else this.finish(layerError);
   }

@@ -60,7 +60,8 @@ export function processParams(router, layer, path, req, res, called, done) {
     }
     if (!fn) return nextParam();
     // each gets the value matched, as in router 2
-    if (handlerChannel.hasSubscribers) tracedParamCall(layer, layer.pathMatching(path), fn, req, res, nextCallback, state.match, key);
+    if (handlerChannel.hasSubscribers)
+      tracedParamCall(layer, layer.pathMatching(path), fn, req, res, nextCallback, state.match, key);
     else callParamHandler(fn, req, res, nextCallback, state.match, key);
   };
 

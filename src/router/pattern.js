@@ -129,7 +129,8 @@ function nameEnd(chars, start) {
 // Two characters (private use) the pattern does not contain.
 function unusedCharacters(path) {
   const unused = [];
-  for (let c = 0xe000; unused.length < 2; c++) if (!path.includes(String.fromCharCode(c))) unused.push(String.fromCharCode(c));
+  for (let c = 0xe000; unused.length < 2; c++)
+    if (!path.includes(String.fromCharCode(c))) unused.push(String.fromCharCode(c));
   const [optional, star] = unused;
   return { optional, star, split: new RegExp(`([${optional}${star}])`), unnamed: 0 };
 }
@@ -213,7 +214,8 @@ function toRegExpSource(tokens, keys, pattern) {
       if (token.value.includes("/")) segmentCaptures = NONE;
       continue;
     }
-    if (previousCapture !== NONE && !backtrack) throw pathError(`Missing text before "${token.name}" ${token.type}`, pattern);
+    if (previousCapture !== NONE && !backtrack)
+      throw pathError(`Missing text before "${token.name}" ${token.type}`, pattern);
     if (token.type === "param") {
       if (segmentCaptures & WILDCARD) source += `(${negate("/", backtrack)}+)`;
       else if (wildcardLaterInSegment(tokens, index + 1)) source += `(${negate("/", textAt(tokens, index + 1))}+)`;
@@ -320,7 +322,9 @@ function toShape(tokens, sensitive, strict) {
   if (!strict && segments.length > 1 && last.kind === "static" && last.value === "") exact = false;
 
   let param = 0;
-  const treePath = segments.map((segment) => (segment.kind === "static" ? segment.value : segment.kind === "param" ? `:p${param++}` : "*")).join("/");
+  const treePath = segments
+    .map((segment) => (segment.kind === "static" ? segment.value : segment.kind === "param" ? `:p${param++}` : "*"))
+    .join("/");
   return { treePath: "/" + treePath, exact, segments };
 }
 
@@ -346,7 +350,8 @@ export function shapesMayOverlap(a, aPrefix, b) {
   return sa[n].kind === "wildcard" || isEmptyTail(sa, n);
 }
 
-const isEmptyTail = (segments, from) => segments.length === from + 1 && segments[from].kind === "static" && segments[from].value === "";
+const isEmptyTail = (segments, from) =>
+  segments.length === from + 1 && segments[from].kind === "static" && segments[from].value === "";
 
 /** Decodes one param value like Express: a malformed escape is a 400. */
 export function decodeParam(value) {

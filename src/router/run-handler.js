@@ -29,7 +29,8 @@ export function runHandler(run, layer, error, handle = layer.handle) {
   }
   const { req, res, next } = run;
   // A route's own layer is not traced: its handlers are, one by one (as router 2.3 does).
-  if (handlerChannel.hasSubscribers && layer.route === undefined) tracedHandlerCall(layer, run.tracedRoute(layer), handle, error, req, res, next);
+  if (handlerChannel.hasSubscribers && layer.route === undefined)
+    tracedHandlerCall(layer, run.tracedRoute(layer), handle, error, req, res, next);
   else if (handle !== layer.handle) callHandler(handle, error, req, res, next);
   else if (error) layer.handleError(error, req, res, next);
   else layer.handleRequest(req, res, next);

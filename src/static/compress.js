@@ -6,11 +6,17 @@ import { brotliCompress, gzip, constants } from "node:zlib";
 import { vary } from "../deps.js";
 import { acceptsEncoding } from "./accept-encoding.js";
 
-const COMPRESSIBLE = /^(?:text\/|image\/svg\+xml|application\/(?:javascript|json|xml|wasm|manifest\+json|[\w.-]+\+(?:json|xml))\b)/i;
+const COMPRESSIBLE =
+  /^(?:text\/|image\/svg\+xml|application\/(?:javascript|json|xml|wasm|manifest\+json|[\w.-]+\+(?:json|xml))\b)/i;
 const MIN_SIZE = 1024; // below this, headers outweigh the savings
 const WORTH_IT = 0.9; // keep a copy only if it saves at least 10%
 const COMPRESSORS = {
-  br: (buffer, done) => brotliCompress(buffer, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: buffer.length } }, done),
+  br: (buffer, done) =>
+    brotliCompress(
+      buffer,
+      { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: buffer.length } },
+      done,
+    ),
   gzip: (buffer, done) => gzip(buffer, done),
 };
 

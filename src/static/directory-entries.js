@@ -43,7 +43,8 @@ function statFromTheFront(prefix, names, todo, entries, realRoot) {
   return new Promise((resolve) => {
     const slice = () => {
       const end = Math.min(todo.next + SLICE, todo.end);
-      for (; todo.next < end; todo.next++) pushEntry(entries, names[todo.next], statInside(prefix + names[todo.next], realRoot));
+      for (; todo.next < end; todo.next++)
+        pushEntry(entries, names[todo.next], statInside(prefix + names[todo.next], realRoot));
       if (todo.next < todo.end) setImmediate(slice);
       else resolve();
     };
@@ -68,7 +69,8 @@ async function helpFromTheEnd(helper, prefix, names, todo, entries, realRoot) {
 
 function pushHelped(entries, name, values, at, prefix, realRoot) {
   const kind = values[at];
-  if (kind === 1 || kind === 2) entries.push({ name, isDirectory: kind === 2, size: values[at + 1], mtimeMs: values[at + 2] });
+  if (kind === 1 || kind === 2)
+    entries.push({ name, isDirectory: kind === 2, size: values[at + 1], mtimeMs: values[at + 2] });
   else if (kind === 3) pushEntry(entries, name, statInside(prefix + name, realRoot)); // a symlink: resolved here
 }
 

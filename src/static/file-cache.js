@@ -166,7 +166,9 @@ export class FileCache {
     } finally {
       await file.close();
     }
-    const current = entry.sameAs(stat) ? entry : this.#store(new Entry(entry.path, entry.target, stat, null, Date.now()));
+    const current = entry.sameAs(stat)
+      ? entry
+      : this.#store(new Entry(entry.path, entry.target, stat, null, Date.now()));
     current.buffer = buffer;
     this.account(current, buffer.length);
     return current;

@@ -18,7 +18,8 @@ export function serveStatic(root, options) {
   if (typeof root !== "string") throw new TypeError("root path must be a string");
   options ??= {}; // serve-static accepts null
   const { setHeaders } = options;
-  if (setHeaders !== undefined && typeof setHeaders !== "function") throw new TypeError("option setHeaders must be function");
+  if (setHeaders !== undefined && typeof setHeaders !== "function")
+    throw new TypeError("option setHeaders must be function");
 
   const config = normalizeSendOptions({ ...options, root });
   const fallthrough = options.fallthrough !== false;
@@ -28,7 +29,11 @@ export function serveStatic(root, options) {
   const cache =
     options.cache === false
       ? new FileCache({ maxEntries: 0, maxBytes: 0, revalidateAfter: 0 })
-      : new FileCache({ maxBytes: options.cacheMaxBytes, maxFileSize: options.cacheMaxFileSize, revalidateAfter: options.revalidateAfter });
+      : new FileCache({
+          maxBytes: options.cacheMaxBytes,
+          maxFileSize: options.cacheMaxFileSize,
+          revalidateAfter: options.revalidateAfter,
+        });
 
   const listings = new ListingCache({ revalidateAfter: cache.revalidateAfter });
   const fileServer = {
@@ -49,7 +54,9 @@ export function serveStatic(root, options) {
         else fileServer.fail(req, res, next, 404, false);
       } else if (listing) {
         const options = { showDotfiles: config.dotfiles === "allow", realRoot: fileServer.realRoot, cache: listings };
-        sendListing(req, res, entry.path, listingPath(req), options).catch((err) => fileServer.fail(req, res, next, err, true));
+        sendListing(req, res, entry.path, listingPath(req), options).catch((err) =>
+          fileServer.fail(req, res, next, err, true),
+        );
       } else {
         fileServer.fail(req, res, next, indexFailure, false);
       }
@@ -74,7 +81,8 @@ export function serveStatic(root, options) {
     }
     // Mounted at /static, a request for "/static" arrives as "/": treat it as
     // the directory without its slash, so the redirect happens at the mount.
-    if (relative === "/" && req.originalUrl !== undefined && !absolutePathOf(req.originalUrl)?.endsWith("/")) relative = "";
+    if (relative === "/" && req.originalUrl !== undefined && !absolutePathOf(req.originalUrl)?.endsWith("/"))
+      relative = "";
     servePath(req, res, next, prefix + relative, fileServer, pathname.endsWith("/"));
   };
 }

@@ -92,7 +92,10 @@ function renderHtml(urlPath, entries, sort, order) {
   segments.forEach((segment, i) => {
     crumbs += `<a href="${up(segments.length - 1 - i)}">${escapeHtml(decoded(segment))}</a>/`;
   });
-  const parts = [HTML_HEAD, `<title>${title}</title>\n</head>\n<body>\n<h1>Index of ${crumbs}</h1>\n<table>\n<thead><tr>`];
+  const parts = [
+    HTML_HEAD,
+    `<title>${title}</title>\n</head>\n<body>\n<h1>Index of ${crumbs}</h1>\n<table>\n<thead><tr>`,
+  ];
   for (const [column, label] of COLUMNS) parts.push(columnHeader(column, label, sort, order));
   parts.push("</tr></thead>\n<tbody>\n");
   if (segments.length > 0) parts.push('<tr><td><a href="../">../</a></td><td></td><td></td></tr>\n');

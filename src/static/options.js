@@ -21,7 +21,10 @@ export function normalizeSendOptions(opts) {
     etag: etagMode(opts.etag),
     lastModified: opts.lastModified !== false,
     acceptRanges: opts.acceptRanges !== false,
-    cacheControl: opts.cacheControl === false ? null : `public, max-age=${Math.floor(maxAge / 1000)}${immutable ? ", immutable" : ""}`,
+    cacheControl:
+      opts.cacheControl === false
+        ? null
+        : `public, max-age=${Math.floor(maxAge / 1000)}${immutable ? ", immutable" : ""}`,
     headers: opts.headers ? Object.entries(opts.headers) : null,
     precompressed: encodingList(opts.precompressed),
     compress: Boolean(opts.compress),
@@ -53,7 +56,8 @@ function encodingList(value) {
   if (!value) return null;
   const names = value === true ? Object.keys(ENCODINGS) : [].concat(value);
   return names.map((name) => {
-    if (!Object.hasOwn(ENCODINGS, name)) throw new TypeError(`precompressed encodings must be among: ${Object.keys(ENCODINGS).join(", ")}`);
+    if (!Object.hasOwn(ENCODINGS, name))
+      throw new TypeError(`precompressed encodings must be among: ${Object.keys(ENCODINGS).join(", ")}`);
     return { name, suffix: ENCODINGS[name] };
   });
 }

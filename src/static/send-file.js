@@ -6,7 +6,14 @@ import { createHttpError } from "../errors.js";
 import { failureError, headersSentError } from "./errors.js";
 import { normalizeSendOptions } from "./options.js";
 import { FileCache } from "./file-cache.js";
-import { normalizeRelative, hasDotSegment, rootPrefix, isRefused, MALFORMED_PATH, FORBIDDEN_PATH } from "./safe-path.js";
+import {
+  normalizeRelative,
+  hasDotSegment,
+  rootPrefix,
+  isRefused,
+  MALFORMED_PATH,
+  FORBIDDEN_PATH,
+} from "./safe-path.js";
 import { sendErrorPage } from "./respond.js";
 import { servePath } from "./serve-path.js";
 
@@ -29,7 +36,8 @@ export function sendFile(req, res, filePath, options, done) {
   }
   if (typeof filePath !== "string" || filePath === "") throw new TypeError("path must be a non-empty string");
   const config = normalizeSendOptions(options);
-  if (config.root === null && !isAbsolute(filePath)) throw new TypeError("path must be absolute or specify root to sendFile");
+  if (config.root === null && !isAbsolute(filePath))
+    throw new TypeError("path must be absolute or specify root to sendFile");
 
   const fileServer = {
     config,
@@ -40,7 +48,11 @@ export function sendFile(req, res, filePath, options, done) {
     // found the directory itself: Express's own error (no status; its
     // res.sendFile then calls next()).
     directory: (req, res, next, entry, indexed, miss) =>
-      finish(indexed && config.index.length > 0 ? failureError(miss) : Object.assign(new Error("EISDIR, read"), { code: "EISDIR" })),
+      finish(
+        indexed && config.index.length > 0
+          ? failureError(miss)
+          : Object.assign(new Error("EISDIR, read"), { code: "EISDIR" }),
+      ),
     beforeHeaders: config.headers === null ? null : setExtraHeaders,
   };
   let settled = false;
@@ -50,7 +62,8 @@ export function sendFile(req, res, filePath, options, done) {
     settled = true;
     res.off("close", onClose);
     if (done) done(err);
-    else if (err && !res.headersSent && err.code !== "ECONNABORTED") sendErrorPage(res, err.code === "EISDIR" ? createHttpError(404) : err);
+    else if (err && !res.headersSent && err.code !== "ECONNABORTED")
+      sendErrorPage(res, err.code === "EISDIR" ? createHttpError(404) : err);
   }
   // Too late for a file: the client is gone or the response already started (or
   // ended). Its "close" may be past, so no event would settle this: answer now,
@@ -65,7 +78,8 @@ export function sendFile(req, res, filePath, options, done) {
   // Dotfiles are judged on the part of the path below the root, if any.
   const checked = config.root === null ? absoluteTarget(filePath) : normalizeRelative(filePath);
   if (isRefused(checked)) return finish(failureError(checked.status));
-  if (config.dotfiles !== "allow" && hasDotSegment(checked)) return finish(failureError(config.dotfiles === "deny" ? 403 : 404));
+  if (config.dotfiles !== "allow" && hasDotSegment(checked))
+    return finish(failureError(config.dotfiles === "deny" ? 403 : 404));
   servePath(req, res, null, config.root === null ? checked : underRoot(config.root, checked, filePath), fileServer);
 }
 

@@ -17,7 +17,17 @@ import { headerOf, setValidHeader, headerChangesObserved, removeHeaders } from "
 import * as headerTable from "../headers.js";
 
 // Consts of this module, not imported bindings (headers.js says why).
-const { ACCEPT_RANGES, CACHE_CONTROL, CONTENT_ENCODING, CONTENT_LANGUAGE, CONTENT_LENGTH, CONTENT_RANGE, CONTENT_TYPE, ETAG, LAST_MODIFIED } = headerTable;
+const {
+  ACCEPT_RANGES,
+  CACHE_CONTROL,
+  CONTENT_ENCODING,
+  CONTENT_LANGUAGE,
+  CONTENT_LENGTH,
+  CONTENT_RANGE,
+  CONTENT_TYPE,
+  ETAG,
+  LAST_MODIFIED,
+} = headerTable;
 
 // Bigger than the fs default (64 KiB): fewer reads and writes per large file.
 const STREAM_CHUNK = 256 * 1024;
@@ -52,7 +62,9 @@ export async function servePath(req, res, next, path, fileServer, urlSlash = tru
     // a sizeable share of a 304 or a 404): resolveEntry would return the same entry.
     const cached = indexed ? undefined : fileServer.cache.peek(path);
     const entry =
-      cached !== undefined && (cached.kind !== MISSING || fileServer.config.extensions.length === 0) ? cached : await resolveEntry(path, indexed, fileServer);
+      cached !== undefined && (cached.kind !== MISSING || fileServer.config.extensions.length === 0)
+        ? cached
+        : await resolveEntry(path, indexed, fileServer);
     if (entry.kind === FILE) {
       found = true;
       const sending = sendEntry(req, res, next, entry, fileServer);
@@ -60,7 +72,8 @@ export async function servePath(req, res, next, path, fileServer, urlSlash = tru
       return;
     }
     if (entry.kind === DIRECTORY) return fileServer.directory(req, res, next, entry, indexed, 404);
-    if (entry instanceof IndexMiss) return fileServer.directory(req, res, next, entry.directory, indexed, entry.failure);
+    if (entry instanceof IndexMiss)
+      return fileServer.directory(req, res, next, entry.directory, indexed, entry.failure);
     fileServer.fail(req, res, next, entry, false);
   } catch (err) {
     fileServer.fail(req, res, next, err, found);
@@ -91,7 +104,13 @@ async function resolveEntry(path, indexed, fileServer) {
   // (Still ending in "/" only after an encoded slash: a directory to redirect,
   // or a miss, as in send: no extensions tried.)
   const entry = await entryFor(path, fileServer);
-  if (entry.kind === MISSING && entry.code === "ENOENT" && config.extensions.length > 0 && extname(path) === "" && !path.endsWith("/")) {
+  if (
+    entry.kind === MISSING &&
+    entry.code === "ENOENT" &&
+    config.extensions.length > 0 &&
+    extname(path) === "" &&
+    !path.endsWith("/")
+  ) {
     let lastFailure = entry;
     for (const ext of config.extensions) {
       const candidate = await entryFor(`${path}.${ext}`, fileServer);
@@ -196,7 +215,10 @@ function answer(req, res, next, entry, body, encoding, fileServer, whole) {
     failed = preconditionFailed(headers, currentEtag, lastModified);
     const status = res.statusCode;
     // If-None-Match, else If-Modified-Since (never with a request Cache-Control: no-cache), as req.fresh.
-    notModified = !failed && ((status >= 200 && status < 300) || status === 304) && fresh(headers, { etag: currentEtag, "last-modified": lastModified });
+    notModified =
+      !failed &&
+      ((status >= 200 && status < 300) || status === 304) &&
+      fresh(headers, { etag: currentEtag, "last-modified": lastModified });
   }
   // Content-Type before the 412/416 checks, as send sets it: whoever answers those errors
   // keeps it. A 304 drops it again, as send does; setting it only to remove it shows only to
@@ -228,7 +250,13 @@ function answer(req, res, next, entry, body, encoding, fileServer, whole) {
       if (range === "unsatisfiable") {
         const contentRange = `bytes */${size}`;
         res.setHeader("Content-Range", contentRange);
-        return fileServer.fail(req, res, next, createHttpError(416, undefined, { headers: { "Content-Range": contentRange } }), true);
+        return fileServer.fail(
+          req,
+          res,
+          next,
+          createHttpError(416, undefined, { headers: { "Content-Range": contentRange } }),
+          true,
+        );
       }
       start = range.start;
       end = range.end;

@@ -15,7 +15,13 @@ const prototypesFor = (app, req) => (req.httpVersionMajor === 2 ? http2Prototype
  */
 export function enterApp(app, req, res) {
   const parent = app.parent;
-  if (parent !== undefined && req.app === parent && res.app === parent && addsOnlyApp(app.request) && addsOnlyApp(app.response)) {
+  if (
+    parent !== undefined &&
+    req.app === parent &&
+    res.app === parent &&
+    addsOnlyApp(app.request) &&
+    addsOnlyApp(app.response)
+  ) {
     shadowApp(req, app);
     shadowApp(res, app);
     return;

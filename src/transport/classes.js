@@ -18,7 +18,10 @@ export function http2Prototypes(app) {
   const classes = classesOf(app);
   if (classes.http2Prototypes !== null) return classes.http2Prototypes;
   const twins = http2Support();
-  return (classes.http2Prototypes = { request: twins.requestTwin(app.request), response: twins.responseTwin(app.response) });
+  return (classes.http2Prototypes = {
+    request: twins.requestTwin(app.request),
+    response: twins.responseTwin(app.response),
+  });
 }
 
 export function http2Classes(app) {
@@ -26,7 +29,10 @@ export function http2Classes(app) {
   if (classes.http2 !== null) return classes.http2;
   const { Http2ServerRequest, Http2ServerResponse } = nodeModule("node:http2");
   const { request, response } = http2Prototypes(app);
-  return (classes.http2 = { Http2ServerRequest: classOn(Http2ServerRequest, request), Http2ServerResponse: classOn(Http2ServerResponse, response) });
+  return (classes.http2 = {
+    Http2ServerRequest: classOn(Http2ServerRequest, request),
+    Http2ServerResponse: classOn(Http2ServerResponse, response),
+  });
 }
 
 // Node's class names, as loggers and util.inspect print Express's objects ("IncomingMessage

@@ -58,8 +58,11 @@ function runPrimary({ workers: count, shutdownTimeout }) {
     forkedAt.delete(worker.id);
     if (stopping) return;
     quickCrashes = lived < STABLE_MS ? quickCrashes + 1 : 0;
-    const delay = quickCrashes === 0 ? 0 : Math.min(MAX_RESTART_DELAY_MS, FIRST_RESTART_DELAY_MS * 2 ** (quickCrashes - 1));
-    console.error(`lib-server: worker ${worker.process.pid} exited (${signal ?? `code ${code}`}), restarting in ${delay} ms`);
+    const delay =
+      quickCrashes === 0 ? 0 : Math.min(MAX_RESTART_DELAY_MS, FIRST_RESTART_DELAY_MS * 2 ** (quickCrashes - 1));
+    console.error(
+      `lib-server: worker ${worker.process.pid} exited (${signal ?? `code ${code}`}), restarting in ${delay} ms`,
+    );
     const timer = setTimeout(() => {
       restarts.delete(timer);
       fork();
@@ -136,7 +139,9 @@ async function runWorker(createApp, { port, host, shutdownTimeout, http2Options 
   created.limits.shutdownTimeout = Math.min(created.limits.shutdownTimeout, shutdownTimeout);
   const server = await new Promise((resolve, reject) => {
     const done = (err) => (err ? reject(err) : resolve(listening));
-    const listening = http2Options ? created.listen({ ...http2Options, port, host }, done) : created.listen(port, host, done);
+    const listening = http2Options
+      ? created.listen({ ...http2Options, port, host }, done)
+      : created.listen(port, host, done);
     listening.once("error", reject);
   });
   app = created;

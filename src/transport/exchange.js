@@ -8,8 +8,8 @@
 // A request body nobody will read (a parser gave up on it past its limit, or the final
 // handler answers an HTTP/2 request without it) is answered at once, without draining a body
 // that may never end. After the answer, over HTTP/1.1, the connection closes
-// (body/lingering-close.js, which the body parsers arrange). Over HTTP/2 only the stream ends: what still arrives is read and
-// dropped for LINGER_MS, so a client still sending finishes its body cleanly, and the rest of
+// (body/lingering-close.js, which the body parsers arrange). Over HTTP/2 only the stream
+// ends: what still arrives is read and dropped for LINGER_MS, so a client still sending finishes its body cleanly, and the rest of
 // one not ended by then (withheld, stalled, too long) is reset with RST_STREAM NO_ERROR, which
 // tells the client to stop sending and keep the answer (RFC 9113 §8.1). Not at once, as nginx
 // and Node's own server do: curl 7.88 then mostly reports an error (92) instead of the answer,

@@ -44,7 +44,9 @@ export function listenServer(app, args) {
 /** Graceful close of the server listen() made: in-flight requests finish first (shutdown.js). */
 export function closeServer(app) {
   const server = app.server;
-  return server ? shutdown().gracefulClose(server, { timeout: app.limits.shutdownTimeout, ...http2Connections.get(server) }) : Promise.resolve();
+  return server
+    ? shutdown().gracefulClose(server, { timeout: app.limits.shutdownTimeout, ...http2Connections.get(server) })
+    : Promise.resolve();
 }
 
 function createHttpServer(app) {
@@ -68,7 +70,12 @@ function createHttpServer(app) {
 // HTTP/2 and HTTP/1.1 on one server: over TLS when `tls` has a certificate, h2c otherwise.
 function createHttp2Server(app, tls) {
   const { Http2ServerRequest, Http2ServerResponse } = http2Classes(app);
-  const classes = { IncomingMessage: requestClass(app), ServerResponse: responseClass(app), Http2ServerRequest, Http2ServerResponse };
+  const classes = {
+    IncomingMessage: requestClass(app),
+    ServerResponse: responseClass(app),
+    Http2ServerRequest,
+    Http2ServerResponse,
+  };
   const { server, sessions, http1Sockets, accepted, opening } = http2Support().createServer({
     tls,
     limits: app.limits,
@@ -76,7 +83,8 @@ function createHttp2Server(app, tls) {
     http1Server: tls ? undefined : createHttpServer(app),
     handler: (req, res) => app.handle(req, res),
     // A bad frame or a broken connection: the session ends, the process goes on.
-    onSessionError: (err, session) => app.listenerCount("clientError") > 0 && app.emit("clientError", err, session.socket),
+    onSessionError: (err, session) =>
+      app.listenerCount("clientError") > 0 && app.emit("clientError", err, session.socket),
   });
   if (tls) server.on("clientError", onClientError(app));
   http2Connections.set(server, { sessions, sockets: http1Sockets, accepted, opening });

@@ -8,7 +8,12 @@
 // opening (TLS handshake, h2c preface: silent as far as HTTP goes), and every connection it
 // has accepted, for the deadline.
 
-import { connectionsOf, idleConnectionsOf, lastRequestOnSocket, responseOnSocket } from "../node-internals/connections.js";
+import {
+  connectionsOf,
+  idleConnectionsOf,
+  lastRequestOnSocket,
+  responseOnSocket,
+} from "../node-internals/connections.js";
 
 const IDLE_SWEEP_MS = 50;
 // A connection that has sent nothing yet when close starts may be carrying its first
@@ -25,7 +30,8 @@ export function gracefulClose(server, { timeout = 10_000, sessions, sockets, ope
     // Responses still to be written say "Connection: close", so keep-alive clients (and
     // proxies) don't send another request on a connection about to close. Only the last
     // request read on a connection is marked: pipelined ones behind it are answered first.
-    for (const socket of connections()) closeAfterResponse(undefined, lastRequestOnSocket(socket)?.res); // req.res: set by app.handle
+    // req.res: set by app.handle
+    for (const socket of connections()) closeAfterResponse(undefined, lastRequestOnSocket(socket)?.res);
     // Ahead of the app's own listener, which may answer synchronously.
     server.prependListener("request", closeAfterResponse);
     // server.close() and the sweep below close idle connections through this method: for

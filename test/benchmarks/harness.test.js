@@ -24,7 +24,13 @@ describe("runThroughput in smoke mode", () => {
   it("times nothing and reports each server's fate", async () => {
     const scenario = {
       name: "hello",
-      servers: [server("right"), server("wrong-body"), server("wrong-under-load"), server("crash"), server("absent", fixture("does-not-exist"))],
+      servers: [
+        server("right"),
+        server("wrong-body"),
+        server("wrong-under-load"),
+        server("crash"),
+        server("absent", fixture("does-not-exist")),
+      ],
       cases: [{ name: "hello", request: { path: "/" }, expect: { status: 200, body: "ok" } }],
     };
     const profile = { smoke: true, rounds: 1, connections: 10, requests: 100 };
@@ -52,7 +58,17 @@ describe("runThroughput, timed", () => {
       servers: [server("right")],
       cases: [{ name: "hello", title: "GET / → ok", request: { path: "/" }, expect: { status: 200, body: "ok" } }],
     };
-    const profile = { name: "tiny", smoke: false, rounds: 1, connections: 2, warmupRequests: 50, warmup: 5, duration: 0.3, retries: 0, maxContention: 1 };
+    const profile = {
+      name: "tiny",
+      smoke: false,
+      rounds: 1,
+      connections: 2,
+      warmupRequests: 50,
+      warmup: 5,
+      duration: 0.3,
+      retries: 0,
+      maxContention: 1,
+    };
     const result = await runThroughput(scenario, { plan: { pinned: false }, profile, log: () => {} });
 
     const [entry] = result.cases[0].servers;
@@ -64,7 +80,10 @@ describe("runThroughput, timed", () => {
     expect(run.cpu).toBeCloseTo((run.serverCpu / run.rps) * 1e6, 6);
     expect(entry.metrics.cpu.median).toBe(run.cpu);
 
-    const markdown = renderMarkdown({ runs: {}, scenarios: { hello: { ...result, title: scenario.title, runId: "r1", profile } } }, []);
+    const markdown = renderMarkdown(
+      { runs: {}, scenarios: { hello: { ...result, title: scenario.title, runId: "r1", profile } } },
+      [],
+    );
     const lines = markdown.split("\n");
     const header = lines.find((line) => line.startsWith("| Server |"));
     const row = lines.find((line) => line.startsWith("| right |"));
@@ -78,14 +97,22 @@ describe("verify", () => {
 
   it("accepts an answer that matches status, JSON and headers", async () => {
     const expectation = { status: 200, json: { a: 1 }, headers: { "content-type": /json/, etag: true, "x-no": false } };
-    const problems = await verify(expectation, response('{"a":1}', { "content-type": "application/json", etag: 'W/"1"' }));
+    const problems = await verify(
+      expectation,
+      response('{"a":1}', { "content-type": "application/json", etag: 'W/"1"' }),
+    );
     expect(problems).toEqual([]);
   });
 
   it("lists every difference", async () => {
     const expectation = { status: 200, json: { a: 1 }, headers: { "content-type": /json/, etag: true } };
     const problems = await verify(expectation, response("{", { "content-type": "text/html" }, 404));
-    expect(problems).toEqual(["status 404, expected 200", 'body "{" is not JSON', "header content-type: text/html, expected /json/", "header etag missing"]);
+    expect(problems).toEqual([
+      "status 404, expected 200",
+      'body "{" is not JSON',
+      "header content-type: text/html, expected /json/",
+      "header etag missing",
+    ]);
   });
 });
 
@@ -127,7 +154,12 @@ describe("statistics and reporting helpers", () => {
       runId,
       cases: [{ name: "hello", primary: "rps", servers: [entry("lib-server-lean", lean), entry("node", node)] }],
     });
-    const target = { subject: ["hello", "hello", "lib-server-lean"], op: ">=", factor: 0.95, peer: ["hello", "hello", "node"] };
+    const target = {
+      subject: ["hello", "hello", "lib-server-lean"],
+      op: ">=",
+      factor: 0.95,
+      peer: ["hello", "hello", "node"],
+    };
     const [judged] = evaluateTargets({ hello: hello("r1", 96, 100) }, [target]);
     expect(judged).toMatchObject({ ratio: 0.96, pass: true });
     const [missed] = evaluateTargets({ hello: hello("r1", 90, 100) }, [target]);
@@ -139,8 +171,17 @@ describe("statistics and reporting helpers", () => {
 
   it("judges a target with a margin on top of the peer's median", () => {
     const entry = (name, median) => ({ name, label: name, metrics: { rest: { median } } });
-    const memory = (own, polka) => ({ runId: "r1", cases: [{ name: "memory", primary: "rest", servers: [entry("lib-server", own), entry("polka", polka)] }] });
-    const target = { subject: ["memory", "memory", "lib-server"], op: "<=", factor: 1, peer: ["memory", "memory", "polka"], margin: 2 };
+    const memory = (own, polka) => ({
+      runId: "r1",
+      cases: [{ name: "memory", primary: "rest", servers: [entry("lib-server", own), entry("polka", polka)] }],
+    });
+    const target = {
+      subject: ["memory", "memory", "lib-server"],
+      op: "<=",
+      factor: 1,
+      peer: ["memory", "memory", "polka"],
+      margin: 2,
+    };
     expect(evaluateTargets({ memory: memory(47.5, 46) }, [target])[0].pass).toBe(true);
     expect(evaluateTargets({ memory: memory(48.5, 46) }, [target])[0].pass).toBe(false);
   });
@@ -188,7 +229,8 @@ describe("wrk as the load generator (--load wrk)", () => {
         let body = "";
         req.on("data", (chunk) => (body += chunk));
         req.on("end", () => {
-          if (received.length < 3) received.push({ method: req.method, url: req.url, header: req.headers["x-bench"], body });
+          if (received.length < 3)
+            received.push({ method: req.method, url: req.url, header: req.headers["x-bench"], body });
           res.statusCode = req.url === "/missing" ? 404 : 200;
           res.end("ok");
         });
@@ -235,7 +277,15 @@ describe("h2load output", () => {
       [404, 4000],
     ];
     const summary = summarizeH2load(stdout(4, 0, 8), log(rows), { childCpu: 0.25, bodyBytes: 2, fixedAmount: true });
-    expect(summary).toMatchObject({ requests: 4, seconds: 0.5, rps: 8, clientCpu: 0.5, statuses: { 200: 3, 404: 1 }, errors: 0, mismatches: 0 });
+    expect(summary).toMatchObject({
+      requests: 4,
+      seconds: 0.5,
+      rps: 8,
+      clientCpu: 0.5,
+      statuses: { 200: 3, 404: 1 },
+      errors: 0,
+      mismatches: 0,
+    });
     expect(summary.latency.p50).toBe(2);
     expect(loadProblems(summary, 200)).toEqual(["1 × status 404, expected 200"]);
   });

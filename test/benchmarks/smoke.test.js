@@ -20,7 +20,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function runSmoke(jsonPath, args = ["--node", "current"]) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [RUN, "--smoke", "--json", jsonPath, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [RUN, "--smoke", "--json", jsonPath, ...args], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
@@ -47,7 +49,11 @@ describe("benchmark smoke run", () => {
     // The HTTP/2 scenarios run wherever h2load is installed (nghttp2-client), and say why not elsewhere.
     for (const name of H2_SCENARIOS) {
       if (h2loadMissing()) expect(scenarios[name].skipped).toMatch(/h2load/);
-      else expect(scenarios[name].cases.flatMap((c) => c.servers).filter((entry) => entry.subject).length, name).toBeGreaterThan(0);
+      else
+        expect(
+          scenarios[name].cases.flatMap((c) => c.servers).filter((entry) => entry.subject).length,
+          name,
+        ).toBeGreaterThan(0);
     }
     // 181 s measured (HTTP/2 scenarios included) with a load average of 29 on the 2 cores.
   }, 300_000);
@@ -65,6 +71,7 @@ describe("benchmark smoke run", () => {
     expect(output).toContain(`lib-server benchmarks on Node ${meta.node}`);
     const servers = scenarios.memory.cases[0].servers;
     expect(servers.length).toBeGreaterThan(3);
-    for (const entry of servers) expect([entry.label, entry.status, entry.node]).toEqual([entry.label, "ok", meta.node]);
+    for (const entry of servers)
+      expect([entry.label, entry.status, entry.node]).toEqual([entry.label, "ok", meta.node]);
   }, 60_000);
 });

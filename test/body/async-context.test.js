@@ -52,15 +52,24 @@ function requestsFor(name, { type, body, invalid }) {
   const requests = [
     ["in one write", { headers, body }, 200],
     ["chunked, in pieces", { headers, body: pieces(body), pause: 20 }, 200],
-    ["with Content-Length, in pieces", { headers: { ...headers, "content-length": body.length }, body: pieces(body), pause: 20 }, 200],
+    [
+      "with Content-Length, in pieces",
+      { headers: { ...headers, "content-length": body.length }, body: pieces(body), pause: 20 },
+      200,
+    ],
     ["gzip, in pieces", { headers: gzip, body: pieces(zlib.gzipSync(body)), pause: 20 }, 200],
     ["413: chunked over the limit", { headers, body: pieces(oversized), pause: 20 }, 413],
-    ["413: Content-Length over the limit", { headers: { ...headers, "content-length": oversized.length }, body: pieces(oversized), pause: 20 }, 413],
+    [
+      "413: Content-Length over the limit",
+      { headers: { ...headers, "content-length": oversized.length }, body: pieces(oversized), pause: 20 },
+      413,
+    ],
     ["400: corrupt gzip", { headers: gzip, body: pieces("not gzip at all"), pause: 20 }, 400],
     ["415: unknown content encoding", { headers: { ...headers, "content-encoding": "compress" }, body }, 415],
   ];
   if (invalid) requests.push(["400: invalid body", { headers, body: pieces(invalid), pause: 20 }, 400]);
-  if (name !== "raw") requests.push(["415: unsupported charset", { headers: { "content-type": `${type}; charset=klingon` }, body }, 415]);
+  if (name !== "raw")
+    requests.push(["415: unsupported charset", { headers: { "content-type": `${type}; charset=klingon` }, body }, 415]);
   return requests.map(([label, request, status]) => [label, { ...request, path: `/${name}` }, status]);
 }
 

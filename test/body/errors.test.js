@@ -66,16 +66,48 @@ const requests = [
   ["400 entity.parse.failed (SyntaxError)", { path: "/json", headers: JSON_TYPE, body: "{bad" }, 400],
   ["400 entity.parse.failed (strict)", { path: "/json", headers: JSON_TYPE, body: '"string"' }, 400],
   ["413 entity.too.large (Content-Length)", { path: "/json", headers: JSON_TYPE, body: "x".repeat(2000) }, 413],
-  ["413 entity.too.large (chunked)", { path: "/json", headers: JSON_TYPE, body: ["x".repeat(600), "x".repeat(600)] }, 413],
-  ["413 entity.too.large (inflated)", { path: "/json", headers: { ...JSON_TYPE, "content-encoding": "gzip" }, body: zlib.gzipSync(" ".repeat(5000)) }, 413],
-  ["415 charset.unsupported (invalid for JSON)", { path: "/json", headers: { "content-type": "application/json; charset=latin1" }, body: "{}" }, 415],
-  ["415 charset.unsupported (unknown)", { path: "/text", headers: { "content-type": "text/plain; charset=klingon" }, body: "hi" }, 415],
-  ["415 charset.unsupported (form)", { path: "/form", headers: { "content-type": "application/x-www-form-urlencoded; charset=utf-16" }, body: "a=1" }, 415],
-  ["415 charset.unsupported (upper-case default charset, kept as given)", { path: "/upper", headers: JSON_TYPE, body: "{}" }, 415],
-  ["415 encoding.unsupported (unknown)", { path: "/json", headers: { ...JSON_TYPE, "content-encoding": "compress" }, body: "{}" }, 415],
+  [
+    "413 entity.too.large (chunked)",
+    { path: "/json", headers: JSON_TYPE, body: ["x".repeat(600), "x".repeat(600)] },
+    413,
+  ],
+  [
+    "413 entity.too.large (inflated)",
+    { path: "/json", headers: { ...JSON_TYPE, "content-encoding": "gzip" }, body: zlib.gzipSync(" ".repeat(5000)) },
+    413,
+  ],
+  [
+    "415 charset.unsupported (invalid for JSON)",
+    { path: "/json", headers: { "content-type": "application/json; charset=latin1" }, body: "{}" },
+    415,
+  ],
+  [
+    "415 charset.unsupported (unknown)",
+    { path: "/text", headers: { "content-type": "text/plain; charset=klingon" }, body: "hi" },
+    415,
+  ],
+  [
+    "415 charset.unsupported (form)",
+    { path: "/form", headers: { "content-type": "application/x-www-form-urlencoded; charset=utf-16" }, body: "a=1" },
+    415,
+  ],
+  [
+    "415 charset.unsupported (upper-case default charset, kept as given)",
+    { path: "/upper", headers: JSON_TYPE, body: "{}" },
+    415,
+  ],
+  [
+    "415 encoding.unsupported (unknown)",
+    { path: "/json", headers: { ...JSON_TYPE, "content-encoding": "compress" }, body: "{}" },
+    415,
+  ],
   [
     "415 encoding.unsupported (inflate: false)",
-    { path: "/raw", headers: { "content-type": "application/octet-stream", "content-encoding": "gzip" }, body: zlib.gzipSync("x") },
+    {
+      path: "/raw",
+      headers: { "content-type": "application/octet-stream", "content-encoding": "gzip" },
+      body: zlib.gzipSync("x"),
+    },
     415,
   ],
   ["400 zlib error", { path: "/json", headers: { ...JSON_TYPE, "content-encoding": "gzip" }, body: "not gzip" }, 400],
@@ -112,7 +144,12 @@ describe("errors passed to the error handler", () => {
       expect(seenBy(express)).toBeDefined();
       expect(seenBy(Server)).toBeDefined();
     });
-    expect(seenBy(express)).toMatchObject({ name: "BadRequestError", type: "request.aborted", received: 3, expected: 100 });
+    expect(seenBy(express)).toMatchObject({
+      name: "BadRequestError",
+      type: "request.aborted",
+      received: 3,
+      expected: 100,
+    });
     expect(seenBy(Server)).toEqual(seenBy(express));
   });
 });

@@ -58,11 +58,14 @@ describe("on lib-server", () => {
     "%s(): a 1 TB Content-Length gets a 413 at once, and a client that stops on the FIN has its connection closed",
     async (parser) => {
       // the body starts like a second request: it must never be taken for one
-      const reply = await exchange(`POST /${parser} HTTP/1.1\r\n${JSON_HEAD}Content-Length: 1099511627776\r\n\r\nGET /smuggled HTTP/1.1\r\n${H}\r\n`, {
-        then: "x".repeat(4 * 1024 * 1024),
-        drip: 8192,
-        interval: 1,
-      });
+      const reply = await exchange(
+        `POST /${parser} HTTP/1.1\r\n${JSON_HEAD}Content-Length: 1099511627776\r\n\r\nGET /smuggled HTTP/1.1\r\n${H}\r\n`,
+        {
+          then: "x".repeat(4 * 1024 * 1024),
+          drip: 8192,
+          interval: 1,
+        },
+      );
       expect(statusesOf(reply.text)).toEqual([413]);
       expect(reply.text).toContain("Connection: close");
       expect(reply.text).toContain('{"type":"entity.too.large"}');
@@ -126,7 +129,10 @@ describe("on lib-server", () => {
         socket.write(`POST /raw HTTP/1.1\r\n${JSON_HEAD}Content-Length: ${size}\r\n\r\n`);
         socket.write(Buffer.alloc(size - 100, 0x20));
         // the body's last bytes and the next request in one read
-        setTimeout(() => socket.end(Buffer.concat([Buffer.alloc(100, 0x20), Buffer.from(`GET /smuggled HTTP/1.1\r\n${H}\r\n`)])), 300);
+        setTimeout(
+          () => socket.end(Buffer.concat([Buffer.alloc(100, 0x20), Buffer.from(`GET /smuggled HTTP/1.1\r\n${H}\r\n`)])),
+          300,
+        );
       });
       expect(statusesOf(text)).toEqual([413]);
     } finally {
@@ -162,7 +168,9 @@ describe("on lib-server", () => {
 
   test("a gzip body inflating past the limit while it arrives: 413 once it has all arrived, never inflated", async () => {
     const bomb = gzipSync(Buffer.alloc(64 * 1024 * 1024, 0x20)); // ~64 KB
-    const pieces = Array.from({ length: Math.ceil(bomb.length / 1024) }, (_, i) => bomb.subarray(i * 1024, (i + 1) * 1024));
+    const pieces = Array.from({ length: Math.ceil(bomb.length / 1024) }, (_, i) =>
+      bomb.subarray(i * 1024, (i + 1) * 1024),
+    );
     const res = await request(server.port, {
       method: "POST",
       path: "/json",
@@ -185,12 +193,16 @@ test("the default final handler answers a 1 TB Content-Length at once too", asyn
   app.post("/json", Server.json({ limit: LIMIT }), (req, res) => res.json({}));
   const server = await start(app);
   try {
-    const reply = await rawRequest(server.port, `POST /json HTTP/1.1\r\n${JSON_HEAD}Content-Length: 1099511627776\r\n\r\n{`, {
-      timeout: 1000,
-      then: "x".repeat(1024 * 1024),
-      drip: 8192,
-      interval: 1,
-    });
+    const reply = await rawRequest(
+      server.port,
+      `POST /json HTTP/1.1\r\n${JSON_HEAD}Content-Length: 1099511627776\r\n\r\n{`,
+      {
+        timeout: 1000,
+        then: "x".repeat(1024 * 1024),
+        drip: 8192,
+        interval: 1,
+      },
+    );
     expect(statusesOf(reply.text)).toEqual([413]);
     expect(reply.closed).toBe(true);
   } finally {
@@ -230,14 +242,26 @@ describe("a body over the limit, as with Express", () => {
     ["with Content-Length", `Content-Length: 3000\r\n\r\n${"x".repeat(1500)}`, "x".repeat(1500)],
     ["chunked", `Transfer-Encoding: chunked\r\n\r\n${frame("x".repeat(1500))}`, `${frame("x".repeat(1500))}0\r\n\r\n`],
   ])("still arriving, %s: 413 after the rest, and the connection serves the next request", async (_, head, rest) => {
-    const send = (server) => rawRequest(server.port, `POST /json HTTP/1.1\r\n${JSON_HEAD}${head}`, { then: rest + NEXT, drip: 100, interval: 2 });
+    const send = (server) =>
+      rawRequest(server.port, `POST /json HTTP/1.1\r\n${JSON_HEAD}${head}`, {
+        then: rest + NEXT,
+        drip: 100,
+        interval: 2,
+      });
     const [expected, actual] = await Promise.all(servers.map(send));
     expectServedAfter413(expected, actual);
   });
 
   test("a client writing the rest after a pause reads the 413", async () => {
     const body = ["x".repeat(1028), "y".repeat(100)];
-    const send = (server) => request(server.port, { method: "POST", path: "/text", headers: { "content-type": "text/plain" }, body, pause: 100 });
+    const send = (server) =>
+      request(server.port, {
+        method: "POST",
+        path: "/text",
+        headers: { "content-type": "text/plain" },
+        body,
+        pause: 100,
+      });
     const [expected, actual] = await Promise.all(servers.map(send));
     expect(expected.status).toBe(413);
     expect(actual.status).toBe(expected.status);

@@ -36,10 +36,19 @@ describe("prototype safety", () => {
   });
   afterAll(() => server.close());
 
-  const post = (path, type, body) => request(server.port, { method: "POST", path, headers: { "content-type": type }, body });
+  const post = (path, type, body) =>
+    request(server.port, { method: "POST", path, headers: { "content-type": type }, body });
 
   test("JSON __proto__ stays an own data property", async () => {
-    expect((await post("/json", "application/json", '{"__proto__":{"polluted":"yes"},"nested":{"__proto__":{"polluted":"yes"}}}')).status).toBe(200);
+    expect(
+      (
+        await post(
+          "/json",
+          "application/json",
+          '{"__proto__":{"polluted":"yes"},"nested":{"__proto__":{"polluted":"yes"}}}',
+        )
+      ).status,
+    ).toBe(200);
     expect(Object.getPrototypeOf(seen)).toBe(Object.prototype);
     expect(Object.hasOwn(seen, "__proto__")).toBe(true);
     expect(seen.polluted).toBeUndefined();
@@ -55,7 +64,10 @@ describe("prototype safety", () => {
 
   test.each([
     ["/simple", "__proto__[polluted]=yes&__proto__=x&constructor[prototype][polluted]=yes"],
-    ["/extended", "__proto__[polluted]=yes&__proto__=x&a[__proto__][polluted]=yes&constructor[prototype][polluted]=yes"],
+    [
+      "/extended",
+      "__proto__[polluted]=yes&__proto__=x&a[__proto__][polluted]=yes&constructor[prototype][polluted]=yes",
+    ],
   ])("urlencoded %s ignores __proto__ and keeps constructor keys own", async (path, body) => {
     expect((await post(path, "application/x-www-form-urlencoded", body)).status).toBe(200);
     expect(Object.getPrototypeOf(seen)).toBe(Object.prototype);
@@ -90,17 +102,31 @@ describe("on plain node:http", () => {
   afterAll(() => server.close());
 
   test("a request without a body gets req.body = undefined as an own key", async () => {
-    const res = await request(server.port, { method: "GET", path: "/json", headers: { "content-type": "application/json" } });
+    const res = await request(server.port, {
+      method: "GET",
+      path: "/json",
+      headers: { "content-type": "application/json" },
+    });
     expect(JSON.parse(res.text)).toEqual({ hasBodyKey: true });
   });
 
   test("once a parser consumed the body the next ones skip", async () => {
-    const res = await request(server.port, { method: "POST", path: "/chain", headers: { "content-type": "application/json" }, body: '{"a":1}' });
+    const res = await request(server.port, {
+      method: "POST",
+      path: "/chain",
+      headers: { "content-type": "application/json" },
+      body: '{"a":1}',
+    });
     expect(JSON.parse(res.text).body).toEqual({ a: 1 });
   });
 
   test("req._body === true skips parsing", async () => {
-    const res = await request(server.port, { method: "POST", path: "/marked", headers: { "content-type": "application/json" }, body: '{"a":1}' });
+    const res = await request(server.port, {
+      method: "POST",
+      path: "/marked",
+      headers: { "content-type": "application/json" },
+      body: '{"a":1}',
+    });
     expect(res.status).toBe(200);
     expect(JSON.parse(res.text).body).toBeUndefined();
   });
@@ -108,25 +134,37 @@ describe("on plain node:http", () => {
   test.each([
     ["with Content-Length", "x".repeat(200_000)],
     ["chunked", Array.from({ length: 20 }, () => "x".repeat(10_000))],
-    ["gzip bomb", Buffer.concat(Array(8).fill(zlib.gzipSync(Buffer.alloc(16 * 1024 * 1024)))), { "content-encoding": "gzip" }],
-  ])("after a 413 (%s) the next request is served, on the same connection unless the 413 closed it", async (_, oversized, headers) => {
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    try {
-      const first = await postJson(server.port, agent, oversized, headers);
-      expect(first.status).toBe(413);
-      const second = await postJson(server.port, agent, '{"again":true}');
-      expect(second.status).toBe(200);
-      // a body still arriving is left unread, its connection closed (limits.test.js)
-      expect(second.reusedSocket).toBe(first.headers.connection !== "close");
-      expect(JSON.parse(second.text).body).toEqual({ again: true });
-    } finally {
-      agent.destroy();
-    }
-  });
+    [
+      "gzip bomb",
+      Buffer.concat(Array(8).fill(zlib.gzipSync(Buffer.alloc(16 * 1024 * 1024)))),
+      { "content-encoding": "gzip" },
+    ],
+  ])(
+    "after a 413 (%s) the next request is served, on the same connection unless the 413 closed it",
+    async (_, oversized, headers) => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        const first = await postJson(server.port, agent, oversized, headers);
+        expect(first.status).toBe(413);
+        const second = await postJson(server.port, agent, '{"again":true}');
+        expect(second.status).toBe(200);
+        // a body still arriving is left unread, its connection closed (limits.test.js)
+        expect(second.reusedSocket).toBe(first.headers.connection !== "close");
+        expect(JSON.parse(second.text).body).toEqual({ again: true });
+      } finally {
+        agent.destroy();
+      }
+    },
+  );
 
   test("an upload cut short reaches next() as request.aborted", async () => {
     const reported = new Promise((resolve) => (errorSeen = resolve));
-    abortUpload(server, { path: "/json", headers: { "content-type": "application/json", "content-length": 500 }, sent: '{"partial":', after: 50 });
+    abortUpload(server, {
+      path: "/json",
+      headers: { "content-type": "application/json", "content-length": 500 },
+      sent: '{"partial":',
+      after: 50,
+    });
     const err = await reported;
     errorSeen = undefined;
     expect(err).toMatchObject({ status: 400, type: "request.aborted", code: "ECONNABORTED" });
@@ -149,7 +187,10 @@ describe("on a stream that is not an http request", () => {
         this.push(offset < bomb.length ? bomb.subarray(offset, (offset += 1024)) : null);
       },
     });
-    const req = fakeRequest({ "content-type": "application/json", "content-encoding": "gzip", "transfer-encoding": "chunked" }, source);
+    const req = fakeRequest(
+      { "content-type": "application/json", "content-encoding": "gzip", "transfer-encoding": "chunked" },
+      source,
+    );
     let gunzip; // the decompressor the parser pipes the request into
     const pipe = source.pipe;
     source.pipe = (destination, options) => pipe.call(source, (gunzip = destination), options);
@@ -175,5 +216,11 @@ describe("on a stream that is not an http request", () => {
 });
 
 function postJson(port, agent, body, extraHeaders) {
-  return request(port, { method: "POST", path: "/json", headers: { "content-type": "application/json", ...extraHeaders }, body, agent });
+  return request(port, {
+    method: "POST",
+    path: "/json",
+    headers: { "content-type": "application/json", ...extraHeaders },
+    body,
+    agent,
+  });
 }

@@ -51,7 +51,13 @@ describe("readStream", () => {
   test("stops pulling from the stream once the limit is passed", async () => {
     const source = countingSource(10 * 1024 * 1024);
     const { err, body } = await read(source, null, 10 * 1024);
-    expect(err).toMatchObject({ status: 413, statusCode: 413, expose: true, type: "entity.too.large", limit: 10 * 1024 });
+    expect(err).toMatchObject({
+      status: 413,
+      statusCode: 413,
+      expose: true,
+      type: "entity.too.large",
+      limit: 10 * 1024,
+    });
     expect(err.message).toBe("request entity too large");
     expect(err.received).toBe(10 * 1024 + 1024);
     expect(body).toBeUndefined();
@@ -107,7 +113,13 @@ describe("readStream", () => {
     await tick();
     source.emit("aborted");
     const { err } = await done;
-    expect(err).toMatchObject({ status: 400, type: "request.aborted", code: "ECONNABORTED", received: 3, expected: 10 });
+    expect(err).toMatchObject({
+      status: 400,
+      type: "request.aborted",
+      code: "ECONNABORTED",
+      received: 3,
+      expected: 10,
+    });
     expect(err.message).toBe("request aborted");
   });
 

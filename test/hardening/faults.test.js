@@ -191,9 +191,13 @@ describe("faults", () => {
       reached = true;
     });
     const local = await serve(app);
-    const reply = await rawRequest(local.port, "POST /upload HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 1000\r\n\r\nabc", {
-      timeout: 200,
-    });
+    const reply = await rawRequest(
+      local.port,
+      "POST /upload HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 1000\r\n\r\nabc",
+      {
+        timeout: 200,
+      },
+    );
     expect(reply.closed).toBe(false); // we hung up first
     expect(statusesOf(reply.text)).toEqual([]);
     expect(reached).toBe(false);

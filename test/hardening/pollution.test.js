@@ -9,11 +9,15 @@ import { request, serve } from "../helpers/server.js";
 
 const KEY = "polluted";
 
-const isClean = () => ({})[KEY] === undefined && !Object.hasOwn(Object.prototype, KEY) && Object.prototype.constructor === Object;
+const isClean = () =>
+  ({})[KEY] === undefined && !Object.hasOwn(Object.prototype, KEY) && Object.prototype.constructor === Object;
 
 // Parsers may build null-prototype objects through an empty, prototype-less class.
 const isPlainPrototype = (proto) =>
-  proto === null || proto === Object.prototype || proto === Array.prototype || (Object.getPrototypeOf(proto) === null && Reflect.ownKeys(proto).length === 0);
+  proto === null ||
+  proto === Object.prototype ||
+  proto === Array.prototype ||
+  (Object.getPrototypeOf(proto) === null && Reflect.ownKeys(proto).length === 0);
 
 /** True when no object reachable from `value` has had its prototype replaced. */
 function prototypesIntact(value, seen = new Set()) {
@@ -44,7 +48,12 @@ const JSON_ATTACKS = [
   `[{"__proto__":{"${KEY}":1}}]`,
 ];
 
-const COOKIE_ATTACKS = [`__proto__=${KEY}`, `__proto__=j:{"${KEY}":1}`, `a=j:{"__proto__":{"${KEY}":1}}`, `constructor=j:{"prototype":{"${KEY}":1}}`];
+const COOKIE_ATTACKS = [
+  `__proto__=${KEY}`,
+  `__proto__=j:{"${KEY}":1}`,
+  `a=j:{"__proto__":{"${KEY}":1}}`,
+  `constructor=j:{"prototype":{"${KEY}":1}}`,
+];
 
 function inspectingApp(queryParser) {
   const app = new Server();
@@ -52,7 +61,12 @@ function inspectingApp(queryParser) {
   // Reads whatever the request became, then reports what the server process saw.
   const report = (pick) => (req, res) => {
     const value = pick(req);
-    res.json({ clean: isClean(), intact: prototypesIntact(value), ownProto: Object.hasOwn(value ?? {}, "__proto__"), value });
+    res.json({
+      clean: isClean(),
+      intact: prototypesIntact(value),
+      ownProto: Object.hasOwn(value ?? {}, "__proto__"),
+      value,
+    });
   };
   app.get(
     "/query",
@@ -113,19 +127,31 @@ describe.each(["simple", "extended"])("with the %s query parser", (queryParser) 
 
   it.each(QUERY_ATTACKS)("urlencoded body %s (extended: false and true)", async (attack) => {
     for (const path of ["/form", "/form-extended"]) {
-      await expectNoPollution(await fetch(base + path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: attack }));
+      await expectNoPollution(
+        await fetch(base + path, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: attack,
+        }),
+      );
     }
   });
 
   it.each(JSON_ATTACKS)("JSON body %s", async (attack) => {
-    const value = await expectNoPollution(await fetch(`${base}/json`, { method: "POST", headers: { "content-type": "application/json" }, body: attack }));
+    const value = await expectNoPollution(
+      await fetch(`${base}/json`, { method: "POST", headers: { "content-type": "application/json" }, body: attack }),
+    );
     expect(value).toBeTruthy();
   });
 
   // JSON.parse (and so Express) keeps "__proto__" as a plain own key: harmless by itself,
   // but app code that deep-merges req.body into another object must skip such keys.
   it("a JSON __proto__ key stays an own data property, the body's prototype untouched", async () => {
-    const res = await fetch(`${base}/json`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON_ATTACKS[0] });
+    const res = await fetch(`${base}/json`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON_ATTACKS[0],
+    });
     const seen = await res.json();
     expect(seen).toMatchObject({ clean: true, intact: true, ownProto: true });
   });

@@ -48,7 +48,8 @@ export async function launchChromium({ args = [], ...options } = {}) {
 }
 
 // examples/public's page in a browser: its module script has run (app.js marks the document).
-export const exampleModuleRan = (page, timeout = 15_000) => page.waitForFunction(() => document.documentElement.dataset.module === "ready", null, { timeout });
+export const exampleModuleRan = (page, timeout = 15_000) =>
+  page.waitForFunction(() => document.documentElement.dataset.module === "ready", null, { timeout });
 
 /** What the browser rendered of examples/public's page, and how each resource reached it. */
 export function renderedExample(page) {
@@ -60,7 +61,9 @@ export function renderedExample(page) {
       color: getComputedStyle(status).color,
       imageWidth: logo.naturalWidth,
       imageComplete: logo.complete,
-      protocols: performance.getEntries().flatMap((entry) => (entry.nextHopProtocol ? [[new URL(entry.name).pathname, entry.nextHopProtocol]] : [])),
+      protocols: performance
+        .getEntries()
+        .flatMap((entry) => (entry.nextHopProtocol ? [[new URL(entry.name).pathname, entry.nextHopProtocol]] : [])),
     };
   });
 }

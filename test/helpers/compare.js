@@ -52,7 +52,8 @@ export function differential(build, options) {
 }
 
 const shorten = (text) => (text.length > 80 ? `${text.slice(0, 60)}...(${text.length} chars)` : text);
-const label = (req) => `${req.method ?? "GET"} ${shorten(req.path)}${req.headers ? " " + JSON.stringify(req.headers) : ""}${req.body ? " body" : ""}`;
+const label = (req) =>
+  `${req.method ?? "GET"} ${shorten(req.path)}${req.headers ? " " + JSON.stringify(req.headers) : ""}${req.body ? " body" : ""}`;
 
 /**
  * A describe() block comparing each request of `requests` (paths or request objects).

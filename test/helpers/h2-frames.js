@@ -24,7 +24,8 @@ export function frame(type, flags, streamId, payload = Buffer.alloc(0)) {
 // GET `path` on http://`authority`: ":method: GET" and ":scheme: http" from the static
 // table (indexes 2 and 6), ":path" and ":authority" as literals with indexed names (4, 1).
 function getRequestBlock(path, authority) {
-  const literal = (index, value) => Buffer.concat([Buffer.from([0x40 | index, value.length]), Buffer.from(value, "latin1")]);
+  const literal = (index, value) =>
+    Buffer.concat([Buffer.from([0x40 | index, value.length]), Buffer.from(value, "latin1")]);
   return Buffer.concat([Buffer.from([0x82, 0x86]), literal(4, path), literal(1, authority)]);
 }
 
@@ -50,7 +51,8 @@ export function stalledClient(port, { path, streams }) {
       received = Buffer.concat([received, chunk]);
       while (received.length >= 9 && received.length >= 9 + received.readUIntBE(0, 3)) {
         const length = received.readUIntBE(0, 3);
-        if (received[3] === RST_STREAM) socket.resets.set(received.readUInt32BE(5) & 0x7fffffff, received.readUInt32BE(9));
+        if (received[3] === RST_STREAM)
+          socket.resets.set(received.readUInt32BE(5) & 0x7fffffff, received.readUInt32BE(9));
         received = received.subarray(9 + length);
       }
     });

@@ -38,7 +38,8 @@ export function h2request(origin, { method = "GET", path = "/", headers = {}, bo
     stream.on("error", reject);
     stream.on("close", () => {
       session.close();
-      if (status === undefined) return reject(new Error(`${method} ${path}: stream closed without a response (code ${stream.rstCode})`));
+      if (status === undefined)
+        return reject(new Error(`${method} ${path}: stream closed without a response (code ${stream.rstCode})`));
       const bytes = Buffer.concat(chunks);
       resolve({ status, headers: responseHeaders, body: bytes, text: bytes.toString() });
     });
@@ -58,7 +59,12 @@ export const curlHasHttp2 = () => {
  */
 export function curl(url, { method = "GET", headers = {}, body, flags = [] } = {}) {
   // HEAD: -I, which prints the headers (-D would print them a second time).
-  const args = ["-sS", "--path-as-is", ...(method === "HEAD" ? ["-I"] : ["-D", "-", "-o", "-", "-X", method]), ...flags];
+  const args = [
+    "-sS",
+    "--path-as-is",
+    ...(method === "HEAD" ? ["-I"] : ["-D", "-", "-o", "-", "-X", method]),
+    ...flags,
+  ];
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
   if (body !== undefined) args.push("--data-binary", "@-");
   args.push(url);
@@ -67,7 +73,9 @@ export function curl(url, { method = "GET", headers = {}, body, flags = [] } = {
     const chunks = [];
     child.stdout.on("data", (chunk) => chunks.push(chunk));
     child.on("error", reject);
-    child.on("close", (status) => (status === 0 ? resolve(parseCurlOutput(Buffer.concat(chunks))) : reject(new Error(`curl exited with ${status}`))));
+    child.on("close", (status) =>
+      status === 0 ? resolve(parseCurlOutput(Buffer.concat(chunks))) : reject(new Error(`curl exited with ${status}`)),
+    );
     child.stdin.end(body);
   });
 }

@@ -43,7 +43,8 @@ export function start(app, { via = "createServer" } = {}) {
   });
 }
 
-const portOf = (target) => (typeof target === "number" ? target : typeof target === "string" ? Number(new URL(target).port) : target.port);
+const portOf = (target) =>
+  typeof target === "number" ? target : typeof target === "string" ? Number(new URL(target).port) : target.port;
 
 /**
  * One request on a fresh connection (or on `agent`'s). `target`: a port, a URL or anything
@@ -55,21 +56,38 @@ const portOf = (target) => (typeof target === "number" ? target : typeof target 
  * connection error or after `timeout` ms of silence (err.code "TIMEOUT").
  */
 export function request(target, req = {}) {
-  const { method = "GET", path = "/", headers = {}, body, pause = 0, agent = false, timeout = 10_000 } = typeof req === "string" ? { path: req } : req;
+  const {
+    method = "GET",
+    path = "/",
+    headers = {},
+    body,
+    pause = 0,
+    agent = false,
+    timeout = 10_000,
+  } = typeof req === "string" ? { path: req } : req;
   return new Promise((resolve, reject) => {
     const chunked = Array.isArray(body);
     const framed = Object.keys(headers).some((name) => /^(content-length|transfer-encoding)$/i.test(name));
-    const sent = body === undefined || chunked || framed ? headers : { ...headers, "content-length": Buffer.byteLength(body) };
+    const sent =
+      body === undefined || chunked || framed ? headers : { ...headers, "content-length": Buffer.byteLength(body) };
     const client = http.request({ host: HOST, port: portOf(target), method, path, headers: sent, agent }, (res) => {
       const chunks = [];
       res.on("data", (chunk) => chunks.push(chunk));
       res.on("end", () => {
         const bytes = Buffer.concat(chunks);
-        resolve({ status: res.statusCode, headers: res.headers, body: bytes, text: bytes.toString(), reusedSocket: client.reusedSocket });
+        resolve({
+          status: res.statusCode,
+          headers: res.headers,
+          body: bytes,
+          text: bytes.toString(),
+          reusedSocket: client.reusedSocket,
+        });
       });
       res.on("error", reject);
     });
-    client.setTimeout(timeout, () => client.destroy(Object.assign(new Error(`${method} ${path} timed out`), { code: "TIMEOUT" })));
+    client.setTimeout(timeout, () =>
+      client.destroy(Object.assign(new Error(`${method} ${path} timed out`), { code: "TIMEOUT" })),
+    );
     client.on("error", reject);
     if (!chunked) client.end(body);
     else if (pause > 0) {

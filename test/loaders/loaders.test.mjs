@@ -38,10 +38,14 @@ function run(command, args, options) {
 
 describe.each(Object.entries(jests))("%s", (name, jest) => {
   it.each(Object.entries(modes))("runs a supertest suite of an app requiring lib-server (%s)", async (mode, config) => {
-    const { code, output } = await run(process.execPath, [jest, "--ci", "--runInBand", "--no-watchman", "--forceExit", "--config", JSON.stringify(config)], {
-      cwd: config.rootDir,
-      env,
-    });
+    const { code, output } = await run(
+      process.execPath,
+      [jest, "--ci", "--runInBand", "--no-watchman", "--forceExit", "--config", JSON.stringify(config)],
+      {
+        cwd: config.rootDir,
+        env,
+      },
+    );
     expect(output).toMatch(/Tests:\s+1 passed, 1 total/);
     expect(code).toBe(0);
   });
@@ -64,7 +68,11 @@ describe("a CommonJS server bundled whole", () => {
       });
       const base = `http://127.0.0.1:${port}`;
       const hello = await fetch(`${base}/api/hello/bundle`);
-      const echo = await fetch(`${base}/api/echo`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"a":[1]}' });
+      const echo = await fetch(`${base}/api/echo`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: '{"a":[1]}',
+      });
       const file = await fetch(`${base}/static/hello.txt`);
       const fail = await fetch(`${base}/api/fail`);
       const listings = [];
@@ -96,7 +104,14 @@ describe("a CommonJS server bundled whole", () => {
   it("by esbuild (--platform=node --format=cjs --bundle)", async () => {
     const { build } = await import("esbuild");
     const outfile = join(out, "esbuild.cjs");
-    await build({ entryPoints: [join(here, "bundle/server.js")], bundle: true, platform: "node", format: "cjs", outfile, logLevel: "error" });
+    await build({
+      entryPoints: [join(here, "bundle/server.js")],
+      bundle: true,
+      platform: "node",
+      format: "cjs",
+      outfile,
+      logLevel: "error",
+    });
     expect(await serve(outfile)).toEqual(expected);
   });
 
@@ -118,7 +133,9 @@ describe("a CommonJS server bundled whole", () => {
     // Express's own view.js gets too: template engines loaded by a name known at run time.
     const { errors, warnings } = stats.toJson({ all: false, errors: true, warnings: true });
     expect(errors).toEqual([]);
-    expect(new Set(warnings.map((warning) => warning.moduleName.replace(/.*node_modules\//, "")))).toEqual(new Set(["lib-server/src/view.js"]));
+    expect(new Set(warnings.map((warning) => warning.moduleName.replace(/.*node_modules\//, "")))).toEqual(
+      new Set(["lib-server/src/view.js"]),
+    );
     expect(await serve(join(out, "webpack.cjs"))).toEqual(expected);
   });
 });

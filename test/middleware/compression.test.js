@@ -123,7 +123,10 @@ forEachMode("compression", (mode) => {
 
   it("a conditional GET on a compressed route answers 304 without a body", async () => {
     const [first] = await pair.both(requests["2 KB JSON from res.json"]);
-    const [expected, actual] = await pair.both({ path: "/c/json", headers: { ...GZIP, "if-none-match": first.headers.etag } });
+    const [expected, actual] = await pair.both({
+      path: "/c/json",
+      headers: { ...GZIP, "if-none-match": first.headers.etag },
+    });
     expect(summary(actual)).toEqual(summary(expected));
     expect(actual.status).toBe(304);
     expect(actual.body.length).toBe(0);

@@ -27,7 +27,8 @@ function build(app, factory) {
 }
 
 // Expires is computed from the clock at answer time: equal up to the second.
-const setCookies = (response) => [].concat(response.headers["set-cookie"] ?? []).map((line) => line.replace(/Expires=[^;]+/, "Expires=<date>"));
+const setCookies = (response) =>
+  [].concat(response.headers["set-cookie"] ?? []).map((line) => line.replace(/Expires=[^;]+/, "Expires=<date>"));
 
 forEachMode("cookie-parser", (mode) => {
   const pair = usePair(build, mode, { expectedErrors: /cookieParser\("secret"\) required for signed cookies/ }); // both apps log the 500's error

@@ -48,8 +48,10 @@ function build(app) {
   app.get("/dynamic", dynamic, (req, res) => res.send("dynamic"));
 
   // An origin check that fails hands its error to the final handler.
-  app.get("/broken", cors({ origin: (origin, done) => done(Object.assign(new Error("origin lookup failed"), { status: 503 })) }), (req, res) =>
-    res.send("unreachable"),
+  app.get(
+    "/broken",
+    cors({ origin: (origin, done) => done(Object.assign(new Error("origin lookup failed"), { status: 503 })) }),
+    (req, res) => res.send("unreachable"),
   );
 }
 
@@ -58,12 +60,20 @@ const requests = {
   "default preflight of the open policy": {
     method: "OPTIONS",
     path: "/open/data",
-    headers: { origin: "https://any.example", "access-control-request-method": "DELETE", "access-control-request-headers": "x-a, x-b" },
+    headers: {
+      origin: "https://any.example",
+      "access-control-request-method": "DELETE",
+      "access-control-request-headers": "x-a, x-b",
+    },
   },
   "preflight with custom methods, headers, credentials and maxAge": {
     method: "OPTIONS",
     path: "/item",
-    headers: { origin: "https://app.example", "access-control-request-method": "PUT", "access-control-request-headers": "x-custom" },
+    headers: {
+      origin: "https://app.example",
+      "access-control-request-method": "PUT",
+      "access-control-request-headers": "x-custom",
+    },
   },
   "actual request after the preflight exposes headers": {
     method: "PUT",
@@ -76,7 +86,11 @@ const requests = {
     path: "/wild/x/y",
     headers: { origin: "https://app.example", "access-control-request-method": "PATCH" },
   },
-  "PATCH after the wildcard preflight": { method: "PATCH", path: "/wild/x/y", headers: { origin: "https://app.example" } },
+  "PATCH after the wildcard preflight": {
+    method: "PATCH",
+    path: "/wild/x/y",
+    headers: { origin: "https://app.example" },
+  },
   "origin matched by RegExp": { path: "/item", headers: { origin: "https://a.trusted.example" } },
   "origin refused: no Allow-Origin, still Vary": { path: "/item", headers: { origin: "https://evil.example" } },
   "no Origin header at all": { path: "/item" },

@@ -9,7 +9,14 @@ import { startPair } from "../helpers/server.js";
 const WINDOW = 60_000;
 // Headers carrying "seconds from now": equal on both servers up to a second boundary.
 const CLOCK_HEADERS = ["ratelimit-reset", "retry-after", "x-ratelimit-reset"];
-const RATE_HEADERS = ["ratelimit-policy", "ratelimit-limit", "ratelimit-remaining", "ratelimit", "x-ratelimit-limit", "x-ratelimit-remaining"];
+const RATE_HEADERS = [
+  "ratelimit-policy",
+  "ratelimit-limit",
+  "ratelimit-remaining",
+  "ratelimit",
+  "x-ratelimit-limit",
+  "x-ratelimit-remaining",
+];
 
 /** A logger recording the codes of express-rate-limit's configuration warnings. */
 function codeLogger() {
@@ -23,9 +30,28 @@ function build(app, factory) {
   app.set("trust proxy", "loopback");
   const ok = (req, res) => res.json({ ok: true, remaining: req.rateLimit.remaining });
 
-  app.get("/draft6", rateLimit({ windowMs: WINDOW, limit: 2, standardHeaders: "draft-6", legacyHeaders: true, logger }), ok);
-  app.get("/draft7", rateLimit({ windowMs: WINDOW, limit: 1, standardHeaders: "draft-7", legacyHeaders: false, logger }), ok);
-  app.get("/draft8", rateLimit({ windowMs: WINDOW, limit: 1, standardHeaders: "draft-8", identifier: "api", legacyHeaders: false, logger }), ok);
+  app.get(
+    "/draft6",
+    rateLimit({ windowMs: WINDOW, limit: 2, standardHeaders: "draft-6", legacyHeaders: true, logger }),
+    ok,
+  );
+  app.get(
+    "/draft7",
+    rateLimit({ windowMs: WINDOW, limit: 1, standardHeaders: "draft-7", legacyHeaders: false, logger }),
+    ok,
+  );
+  app.get(
+    "/draft8",
+    rateLimit({
+      windowMs: WINDOW,
+      limit: 1,
+      standardHeaders: "draft-8",
+      identifier: "api",
+      legacyHeaders: false,
+      logger,
+    }),
+    ok,
+  );
 
   // Failed answers (>= 400) are taken back once they finish.
   const lenient = rateLimit({ windowMs: WINDOW, limit: 1, skipFailedRequests: true, logger });
@@ -106,13 +132,23 @@ forEachMode("express-rate-limit", (mode) => {
     expect(actual).toEqual(expected);
     expect(actual.map((r) => r.status)).toEqual([200, 200, 429]);
     expect(actual[2]).toMatchObject({
-      headers: { "ratelimit-limit": "2", "ratelimit-remaining": "0", "ratelimit-policy": "2;w=60", "retry-after": "<seconds>", "x-ratelimit-limit": "2" },
+      headers: {
+        "ratelimit-limit": "2",
+        "ratelimit-remaining": "0",
+        "ratelimit-policy": "2;w=60",
+        "retry-after": "<seconds>",
+        "x-ratelimit-limit": "2",
+      },
       body: "Too many requests, please try again later.",
     });
   });
 
   it("counts each forwarded client IP separately", async () => {
-    const [expected, actual] = await sequence([from("203.0.113.2", "/draft7"), from("203.0.113.3", "/draft7"), from("203.0.113.2", "/draft7")]);
+    const [expected, actual] = await sequence([
+      from("203.0.113.2", "/draft7"),
+      from("203.0.113.3", "/draft7"),
+      from("203.0.113.2", "/draft7"),
+    ]);
     expect(actual).toEqual(expected);
     expect(actual.map((r) => r.status)).toEqual([200, 200, 429]);
     expect(actual[0].headers.ratelimit).toBe("limit=1, remaining=0, reset=<seconds>");
@@ -126,13 +162,21 @@ forEachMode("express-rate-limit", (mode) => {
 
   it("skipFailedRequests takes back answers that failed", async () => {
     const ip = "203.0.113.5";
-    const [expected, actual] = await sequence([from(ip, "/lenient/404"), from(ip, "/lenient/500"), from(ip, "/lenient/200"), from(ip, "/lenient/200")]);
+    const [expected, actual] = await sequence([
+      from(ip, "/lenient/404"),
+      from(ip, "/lenient/500"),
+      from(ip, "/lenient/200"),
+      from(ip, "/lenient/200"),
+    ]);
     expect(actual).toEqual(expected);
     expect(actual.map((r) => r.status)).toEqual([404, 500, 200, 429]);
   });
 
   it("a custom handler and status on a limiter inside a Router", async () => {
-    const [expected, actual] = await sequence([from("203.0.113.6", "/router/thing"), from("203.0.113.6", "/router/thing")]);
+    const [expected, actual] = await sequence([
+      from("203.0.113.6", "/router/thing"),
+      from("203.0.113.6", "/router/thing"),
+    ]);
     expect(actual).toEqual(expected);
     expect(actual[1]).toMatchObject({ status: 503, body: '{"error":"slow down"}' });
   });

@@ -10,7 +10,16 @@ function build(app, factory) {
   app.set("trust proxy", "loopback");
   // Secure cookies are sent only when req.secure says so (here: X-Forwarded-Proto).
   const secure = factory.Router();
-  secure.use(session({ name: "secure.sid", secret: "k", resave: false, saveUninitialized: false, store: new session.MemoryStore(), cookie: { secure: true } }));
+  secure.use(
+    session({
+      name: "secure.sid",
+      secret: "k",
+      resave: false,
+      saveUninitialized: false,
+      store: new session.MemoryStore(),
+      cookie: { secure: true },
+    }),
+  );
   secure.get("/login", (req, res) => {
     req.session.user = "ann";
     res.json({ secure: req.secure });
@@ -37,7 +46,9 @@ function build(app, factory) {
     res.send("started");
   });
   rolling.get("/check", (req, res, next) =>
-    req.session.reload((err) => (err ? next(err) : res.json({ started: req.session.started ?? false, maxAge: req.session.cookie.maxAge > 4000 }))),
+    req.session.reload((err) =>
+      err ? next(err) : res.json({ started: req.session.started ?? false, maxAge: req.session.cookie.maxAge > 4000 }),
+    ),
   );
   rolling.get("/peek", (req, res) => res.json({ started: req.session.started ?? false }));
   rolling.get("/drop", (req, res) => {
@@ -45,12 +56,27 @@ function build(app, factory) {
     res.send("dropped");
   });
   app.use("/rolling", rolling);
-  app.use("/elsewhere", session({ secret: "k", resave: false, saveUninitialized: true, store: new session.MemoryStore(), cookie: { path: "/rolling" } }));
+  app.use(
+    "/elsewhere",
+    session({
+      secret: "k",
+      resave: false,
+      saveUninitialized: true,
+      store: new session.MemoryStore(),
+      cookie: { path: "/rolling" },
+    }),
+  );
   app.get("/elsewhere", (req, res) => res.json({ hasSession: req.session !== undefined }));
 
   app.use(factory.json());
   app.use(
-    session({ secret: "keyboard cat", resave: false, saveUninitialized: false, store: new session.MemoryStore(), cookie: { maxAge: 60_000, sameSite: "lax" } }),
+    session({
+      secret: "keyboard cat",
+      resave: false,
+      saveUninitialized: false,
+      store: new session.MemoryStore(),
+      cookie: { maxAge: 60_000, sameSite: "lax" },
+    }),
   );
   app.get("/count", (req, res) => {
     req.session.n = (req.session.n ?? 0) + 1;
@@ -76,7 +102,9 @@ function build(app, factory) {
 
 // A session cookie with its (random) id and its (clock-dependent) expiry masked.
 const cookieShape = (response) =>
-  [].concat(response.headers["set-cookie"] ?? []).map((line) => line.replace(/=s%3A[^;]+/, "=<sid>").replace(/Expires=[^;]+/, "Expires=<date>"));
+  []
+    .concat(response.headers["set-cookie"] ?? [])
+    .map((line) => line.replace(/=s%3A[^;]+/, "=<sid>").replace(/Expires=[^;]+/, "Expires=<date>"));
 
 forEachMode("express-session", (mode) => {
   const pair = usePair(build, mode);
@@ -88,7 +116,12 @@ forEachMode("express-session", (mode) => {
       const log = [];
       for (const req of steps) {
         const response = await client.send(req);
-        log.push({ status: response.status, body: response.text, cookies: cookieShape(response), jar: [...client.jar.cookies.keys()] });
+        log.push({
+          status: response.status,
+          body: response.text,
+          cookies: cookieShape(response),
+          jar: [...client.jar.cookies.keys()],
+        });
       }
       return log;
     };
@@ -129,21 +162,36 @@ forEachMode("express-session", (mode) => {
   });
 
   it("stores a JSON-parsed login and reads it back", async () => {
-    const login = { method: "POST", path: "/login", headers: { "content-type": "application/json" }, body: '{"user":"bob"}' };
+    const login = {
+      method: "POST",
+      path: "/login",
+      headers: { "content-type": "application/json" },
+      body: '{"user":"bob"}',
+    };
     const [expected, actual] = await scenario([login, { path: "/me" }]);
     expect(actual).toEqual(expected);
     expect(JSON.parse(actual[1].body)).toEqual({ user: "bob" });
   });
 
   it("regenerate() gives a new id and an empty session", async () => {
-    const [expected, actual] = await scenario([{ path: "/count" }, { path: "/count" }, { method: "POST", path: "/regenerate" }, { path: "/count" }]);
+    const [expected, actual] = await scenario([
+      { path: "/count" },
+      { path: "/count" },
+      { method: "POST", path: "/regenerate" },
+      { path: "/count" },
+    ]);
     expect(actual).toEqual(expected);
     expect(JSON.parse(actual[2].body)).toEqual({ changed: true, n: null });
     expect(JSON.parse(actual[3].body)).toEqual({ n: 1 });
   });
 
   it("destroy() ends the session: the next request starts over", async () => {
-    const [expected, actual] = await scenario([{ path: "/count" }, { path: "/count" }, { method: "POST", path: "/destroy" }, { path: "/count" }]);
+    const [expected, actual] = await scenario([
+      { path: "/count" },
+      { path: "/count" },
+      { method: "POST", path: "/destroy" },
+      { path: "/count" },
+    ]);
     expect(actual).toEqual(expected);
     expect(JSON.parse(actual[3].body)).toEqual({ n: 1 });
   });
@@ -156,7 +204,12 @@ forEachMode("express-session", (mode) => {
   });
 
   it("rolling sessions re-send the cookie; reload() and unset: destroy work", async () => {
-    const steps = [{ path: "/rolling/start" }, { path: "/rolling/check" }, { path: "/rolling/drop" }, { path: "/rolling/peek" }];
+    const steps = [
+      { path: "/rolling/start" },
+      { path: "/rolling/check" },
+      { path: "/rolling/drop" },
+      { path: "/rolling/peek" },
+    ];
     const [expected, actual] = await scenario(steps);
     expect(actual).toEqual(expected);
     expect(actual[1].cookies).toEqual(["roll.sid=<sid>; Path=/rolling; Expires=<date>; HttpOnly"]);

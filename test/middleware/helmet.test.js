@@ -36,7 +36,10 @@ const requests = {
   "JSON answer": { path: "/data" },
   "final handler 404 (its own CSP wins)": { path: "/missing" },
   "error page": { path: "/boom" },
-  "custom options with a per-request nonce from res.locals": { path: "/nonce/script", headers: { "x-test-nonce": "abc123" } },
+  "custom options with a per-request nonce from res.locals": {
+    path: "/nonce/script",
+    headers: { "x-test-nonce": "abc123" },
+  },
   HEAD: { method: "HEAD", path: "/page" },
 };
 

@@ -13,7 +13,8 @@ const FORMATS = {
   dev: "dev",
   custom: ":request-id :method :url :status :res[content-length] :response-time ms :req[user-agent]",
   // A function format reads the same fields morgan's tokens do.
-  fn: (tokens, req, res) => [req.originalUrl, res.statusCode, res.getHeader("content-length"), tokens["response-time"](req, res, 0)].join(" "),
+  fn: (tokens, req, res) =>
+    [req.originalUrl, res.statusCode, res.getHeader("content-length"), tokens["response-time"](req, res, 0)].join(" "),
 };
 
 function build(app, factory) {
@@ -46,13 +47,24 @@ const normalize = (line) =>
     .replace(/ \d+\n$/, " N\n");
 
 const requests = {
-  "mounted router, query string kept in :url": { path: "/api/items?x=1", headers: { "user-agent": "vitest", referer: "http://ref.example/" } },
-  "POST with a JSON body": { method: "POST", path: "/api/items", headers: { "content-type": "application/json", "x-request-id": "r-7" }, body: '{"a":1}' },
+  "mounted router, query string kept in :url": {
+    path: "/api/items?x=1",
+    headers: { "user-agent": "vitest", referer: "http://ref.example/" },
+  },
+  "POST with a JSON body": {
+    method: "POST",
+    path: "/api/items",
+    headers: { "content-type": "application/json", "x-request-id": "r-7" },
+    body: '{"a":1}',
+  },
   "streamed answer without Content-Length": { path: "/stream" },
   "sendStatus 410": { path: "/gone" },
   "res.sendFile": { path: "/file" },
   "static file": { path: "/files/harness.js" },
-  "static 304": { path: "/files/harness.js", headers: { "if-modified-since": new Date(Date.now() + 60_000).toUTCString() } },
+  "static 304": {
+    path: "/files/harness.js",
+    headers: { "if-modified-since": new Date(Date.now() + 60_000).toUTCString() },
+  },
   "final handler 404": { path: "/nowhere?q=%20" },
   HEAD: { method: "HEAD", path: "/api/items" },
 };
@@ -67,7 +79,9 @@ forEachMode("morgan", (mode) => {
     await pair.both(req);
     const complete = (lines) => Object.values(lines).every((list) => list.length === 1);
     await eventually(() => contexts.every(complete));
-    return contexts.map((lines) => Object.fromEntries(Object.entries(lines).map(([name, [line]]) => [name, normalize(line)])));
+    return contexts.map((lines) =>
+      Object.fromEntries(Object.entries(lines).map(([name, [line]]) => [name, normalize(line)])),
+    );
   }
 
   for (const [title, req] of Object.entries(requests)) {
@@ -79,7 +93,10 @@ forEachMode("morgan", (mode) => {
 
   it("logs originalUrl, status, length and a response time", async () => {
     await pair.both({ path: "/api/items?x=1", headers: { "user-agent": "vitest" } }); // warm-up
-    const [, actual] = await logsOf({ path: "/api/items?x=1", headers: { "user-agent": "vitest", "x-request-id": "r-1" } });
+    const [, actual] = await logsOf({
+      path: "/api/items?x=1",
+      headers: { "user-agent": "vitest", "x-request-id": "r-1" },
+    });
     const raw = pair.lib.context;
     expect(actual.combined).toBe('127.0.0.1 - - [DATE] "GET /api/items?x=1 HTTP/1.1" 200 7 "-" "vitest"\n');
     expect(raw.custom[0]).toMatch(/^r-1 GET \/api\/items\?x=1 200 7 \d+\.\d{3} ms vitest\n$/);

@@ -9,7 +9,12 @@ import multer from "multer";
 import { forEachMode, usePair } from "./harness.js";
 import { request } from "../helpers/server.js";
 
-const describeFile = (file) => ({ fieldname: file.fieldname, originalname: file.originalname, mimetype: file.mimetype, size: file.size });
+const describeFile = (file) => ({
+  fieldname: file.fieldname,
+  originalname: file.originalname,
+  mimetype: file.mimetype,
+  size: file.size,
+});
 
 function build(app, factory) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mw-multer-"));
@@ -32,14 +37,22 @@ function build(app, factory) {
   });
   app.post("/disk", disk.single("doc"), async (req, res) => {
     const stored = await fs.promises.readFile(req.file.path, "utf8");
-    res.json({ file: describeFile(req.file), filename: req.file.filename, inDir: path.dirname(req.file.path) === dir, stored, body: req.body });
+    res.json({
+      file: describeFile(req.file),
+      filename: req.file.filename,
+      inDir: path.dirname(req.file.path) === dir,
+      stored,
+      body: req.body,
+    });
   });
   app.post("/limited", limited.single("doc"), (req, res) => res.json({ ok: true }));
   app.post("/fields", memory.none(), (req, res) => res.json({ body: req.body, file: req.file ?? null }));
   app.post("/unhandled", limited.single("doc"), (req, res) => res.json({ ok: true }));
   app.use((err, req, res, next) => {
     if (req.path === "/unhandled") return next(err); // left to the final handler
-    res.status(err instanceof multer.MulterError ? 413 : 500).json({ name: err.name, code: err.code, field: err.field ?? null });
+    res
+      .status(err instanceof multer.MulterError ? 413 : 500)
+      .json({ name: err.name, code: err.code, field: err.field ?? null });
   });
   return dir;
 }
@@ -178,15 +191,30 @@ forEachMode("multer", (mode) => {
   });
 
   it("a malformed multipart body is an error, not a hang", async () => {
-    const req = { method: "POST", path: "/fields", headers: { "content-type": "multipart/form-data; boundary=zzz" }, body: "--zzz\r\nnot a part" };
+    const req = {
+      method: "POST",
+      path: "/fields",
+      headers: { "content-type": "multipart/form-data; boundary=zzz" },
+      body: "--zzz\r\nnot a part",
+    };
     const { status } = await compare(req);
     expect(status).toBe(500);
   });
 
   it("JSON and urlencoded bodies still pass through the same app", async () => {
-    const json = { method: "POST", path: "/fields", headers: { "content-type": "application/json" }, body: '{"a":"j"}' };
+    const json = {
+      method: "POST",
+      path: "/fields",
+      headers: { "content-type": "application/json" },
+      body: '{"a":"j"}',
+    };
     expect((await compare(json)).json).toEqual({ body: { a: "j" }, file: null });
-    const form = { method: "POST", path: "/fields", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "a=u&b=2" };
+    const form = {
+      method: "POST",
+      path: "/fields",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "a=u&b=2",
+    };
     expect((await compare(form)).json).toEqual({ body: { a: "u", b: "2" }, file: null });
   });
 });

@@ -24,7 +24,11 @@ describe.skipIf(!hasRedis)("redis-backed stores", () => {
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "mw-redis-"));
     const socket = path.join(dir, "redis.sock");
-    redis = spawn("redis-server", ["--port", "0", "--unixsocket", socket, "--save", "", "--appendonly", "no", "--dir", dir], { stdio: "ignore" });
+    redis = spawn(
+      "redis-server",
+      ["--port", "0", "--unixsocket", socket, "--save", "", "--appendonly", "no", "--dir", dir],
+      { stdio: "ignore" },
+    );
     await eventually(() => fs.existsSync(socket), 5000);
     client = createClient({ socket: { path: socket } });
     await client.connect();
@@ -51,9 +55,27 @@ describe.skipIf(!hasRedis)("redis-backed stores", () => {
           (app) => {
             const prefix = `${mode}:${appIndex++}:`;
             app.set("trust proxy", "loopback");
-            const limitStore = new LimitStore({ sendCommand: (...args) => client.sendCommand(args), prefix: `${prefix}rl:` });
-            app.use(rateLimit({ windowMs: 60_000, limit: 4, standardHeaders: "draft-7", legacyHeaders: false, store: limitStore }));
-            app.use(session({ secret: "s", resave: false, saveUninitialized: false, store: new SessionStore({ client, prefix: `${prefix}sess:` }) }));
+            const limitStore = new LimitStore({
+              sendCommand: (...args) => client.sendCommand(args),
+              prefix: `${prefix}rl:`,
+            });
+            app.use(
+              rateLimit({
+                windowMs: 60_000,
+                limit: 4,
+                standardHeaders: "draft-7",
+                legacyHeaders: false,
+                store: limitStore,
+              }),
+            );
+            app.use(
+              session({
+                secret: "s",
+                resave: false,
+                saveUninitialized: false,
+                store: new SessionStore({ client, prefix: `${prefix}sess:` }),
+              }),
+            );
             app.get("/count", (req, res) => {
               req.session.n = (req.session.n ?? 0) + 1;
               res.json({ n: req.session.n });
@@ -70,7 +92,11 @@ describe.skipIf(!hasRedis)("redis-backed stores", () => {
           const answers = [];
           for (let i = 0; i < 5; i++) {
             const response = await user.send({ path: "/count", headers: { "x-forwarded-for": "203.0.113.80" } });
-            answers.push({ status: response.status, body: response.text, ratelimit: response.headers.ratelimit?.replace(/reset=\d+/, "reset=<s>") });
+            answers.push({
+              status: response.status,
+              body: response.text,
+              ratelimit: response.headers.ratelimit?.replace(/reset=\d+/, "reset=<s>"),
+            });
           }
           return answers;
         };

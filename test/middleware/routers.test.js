@@ -47,9 +47,14 @@ function build(app, factory) {
   api.use("/users/:userId/posts", posts);
   // The parser's error object is part of the API: apps branch on type/status/expose.
   api.use((err, req, res, next) => {
-    res
-      .status(err.status ?? 500)
-      .json({ type: err.type, message: err.message, expose: err.expose, statusCode: err.statusCode, limit: err.limit, length: err.length });
+    res.status(err.status ?? 500).json({
+      type: err.type,
+      message: err.message,
+      expose: err.expose,
+      statusCode: err.statusCode,
+      limit: err.limit,
+      length: err.length,
+    });
   });
   app.use("/api", api);
 
@@ -72,16 +77,30 @@ function build(app, factory) {
   const codes = [];
   const record = (error) => codes.push(error.code ?? String(error));
   const sub = factory();
-  sub.use(rateLimit({ windowMs: 60_000, limit: 1, standardHeaders: "draft-7", legacyHeaders: false, logger: { warn: record, error: record } }));
+  sub.use(
+    rateLimit({
+      windowMs: 60_000,
+      limit: 1,
+      standardHeaders: "draft-7",
+      legacyHeaders: false,
+      logger: { warn: record, error: record },
+    }),
+  );
   sub.use(cookieParser("sub-secret"));
-  sub.get("/who", (req, res) => res.cookie("seen", "1", { signed: true }).json({ ip: req.ip, trust: req.app.get("trust proxy"), baseUrl: req.baseUrl }));
+  sub.get("/who", (req, res) =>
+    res
+      .cookie("seen", "1", { signed: true })
+      .json({ ip: req.ip, trust: req.app.get("trust proxy"), baseUrl: req.baseUrl }),
+  );
   app.use("/sub", sub);
 
   // A Router and a whole app made by Express itself (some libraries hand those out),
   // mounted as they are.
   const foreignRouter = express.Router();
   foreignRouter.use(cors());
-  foreignRouter.get("/item/:id", (req, res) => res.json({ id: req.params.id, url: req.url, baseUrl: req.baseUrl, query: req.query }));
+  foreignRouter.get("/item/:id", (req, res) =>
+    res.json({ id: req.params.id, url: req.url, baseUrl: req.baseUrl, query: req.query }),
+  );
   app.use("/foreign-router", foreignRouter);
   const foreignApp = express();
   foreignApp.use(express.json());
@@ -97,8 +116,18 @@ function build(app, factory) {
 
 const requests = {
   "router middleware sees mount-relative url": { path: "/api/where?x=1", headers: { origin: "https://app.example" } },
-  "JSON body inside the router": { method: "POST", path: "/api/echo", headers: { "content-type": "application/json" }, body: '{"a":[1,{"b":2}]}' },
-  "malformed JSON reaches the router's error middleware": { method: "POST", path: "/api/echo", headers: { "content-type": "application/json" }, body: "{oops" },
+  "JSON body inside the router": {
+    method: "POST",
+    path: "/api/echo",
+    headers: { "content-type": "application/json" },
+    body: '{"a":[1,{"b":2}]}',
+  },
+  "malformed JSON reaches the router's error middleware": {
+    method: "POST",
+    path: "/api/echo",
+    headers: { "content-type": "application/json" },
+    body: "{oops",
+  },
   "body over the router's limit": {
     method: "POST",
     path: "/api/echo",
@@ -116,8 +145,14 @@ const requests = {
   "router-level cookieParser": { path: "/prefs", headers: { cookie: "theme=dark; j=j%3A%5B1%5D" } },
   "no cookieParser outside its router": { path: "/no-prefs", headers: { cookie: "theme=dark" } },
   "404 inside a router falls through to the app": { path: "/api/nothing" },
-  "sub-app: inherited trust proxy, its own cookie secret": { path: "/sub/who", headers: { "x-forwarded-for": "192.0.2.50" } },
-  "an express.Router() with cors, mounted as is": { path: "/foreign-router/item/9?q=1", headers: { origin: "https://x.example" } },
+  "sub-app: inherited trust proxy, its own cookie secret": {
+    path: "/sub/who",
+    headers: { "x-forwarded-for": "192.0.2.50" },
+  },
+  "an express.Router() with cors, mounted as is": {
+    path: "/foreign-router/item/9?q=1",
+    headers: { origin: "https://x.example" },
+  },
   "an express() sub-app with express.json()": {
     method: "POST",
     path: "/foreign-app/echo",

@@ -41,13 +41,19 @@ function build(app, factory) {
   const log = [];
   app.set("trust proxy", "loopback");
   app.use(helmet());
-  app.use(morgan(":remote-addr :method :url :status :res[content-length] :res[content-encoding]", { stream: { write: (line) => log.push(line.trim()) } }));
+  app.use(
+    morgan(":remote-addr :method :url :status :res[content-length] :res[content-encoding]", {
+      stream: { write: (line) => log.push(line.trim()) },
+    }),
+  );
   app.use(compression());
   app.use(cors({ origin: "https://app.example", credentials: true }));
   app.use(cookieParser("cookie-secret"));
   app.use(factory.json());
   app.use(factory.urlencoded({ extended: false }));
-  app.use(session({ secret: "session-secret", resave: false, saveUninitialized: false, store: new session.MemoryStore() }));
+  app.use(
+    session({ secret: "session-secret", resave: false, saveUninitialized: false, store: new session.MemoryStore() }),
+  );
   app.use("/assets", factory.static(dir, { maxAge: "1h" }));
 
   const loginLimiter = rateLimit({ windowMs: 60_000, limit: 3, standardHeaders: "draft-7", legacyHeaders: false });
@@ -79,12 +85,15 @@ function build(app, factory) {
     }, 5);
   });
   app.post("/logout", (req, res, next) => {
-    req.session.destroy((err) => (err ? next(err) : res.clearCookie("connect.sid").clearCookie("theme").redirect(303, "/")));
+    req.session.destroy((err) =>
+      err ? next(err) : res.clearCookie("connect.sid").clearCookie("theme").redirect(303, "/"),
+    );
   });
   return log;
 }
 
-const decode = (response) => (response.headers["content-encoding"] === "gzip" ? zlib.gunzipSync(response.body) : response.body).toString();
+const decode = (response) =>
+  (response.headers["content-encoding"] === "gzip" ? zlib.gunzipSync(response.body) : response.body).toString();
 const shape = (response) => {
   const headers = {};
   for (const name of HEADERS) if (response.headers[name] !== undefined) headers[name] = response.headers[name];
@@ -96,7 +105,12 @@ const shape = (response) => {
 };
 
 const GZIP = { "accept-encoding": "gzip", origin: "https://app.example" };
-const form = (body) => ({ method: "POST", path: "/login", headers: { ...GZIP, "content-type": "application/x-www-form-urlencoded" }, body });
+const form = (body) => ({
+  method: "POST",
+  path: "/login",
+  headers: { ...GZIP, "content-type": "application/x-www-form-urlencoded" },
+  body,
+});
 
 forEachMode("full middleware stack", (mode) => {
   const pair = usePair(build, mode);
@@ -119,7 +133,12 @@ forEachMode("full middleware stack", (mode) => {
     const steps = [
       form("user=ann&password=pw&theme=dark"),
       { path: "/me", headers: GZIP },
-      { method: "PATCH", path: "/me", headers: { ...GZIP, "content-type": "application/json" }, body: '{"bio":"hi","lang":"en"}' },
+      {
+        method: "PATCH",
+        path: "/me",
+        headers: { ...GZIP, "content-type": "application/json" },
+        body: '{"bio":"hi","lang":"en"}',
+      },
       { method: "POST", path: "/logout", headers: GZIP },
       { path: "/me", headers: GZIP },
     ];
@@ -154,7 +173,11 @@ forEachMode("full middleware stack", (mode) => {
 
   it("morgan saw the client IP, status and encoding of each answer", async () => {
     for (const lines of [pair.express.context, pair.lib.context]) lines.length = 0;
-    const steps = [{ path: "/me", headers: GZIP }, { path: "/assets/site.css", headers: GZIP }, { path: "/assets/site.css" }];
+    const steps = [
+      { path: "/me", headers: GZIP },
+      { path: "/assets/site.css", headers: GZIP },
+      { path: "/assets/site.css" },
+    ];
     await walk(steps, "198.51.100.3");
     await eventually(() => pair.express.context.length === 3 && pair.lib.context.length === 3);
     expect(pair.lib.context).toEqual(pair.express.context);

@@ -19,7 +19,9 @@ describe.runIf(nodeMajor >= 22)("AsyncContextFrame", () => {
       void process.getBuiltinModule("node:async_hooks").AsyncLocalStorage;
       console.log(JSON.stringify({ before, imported, asked: shape() }));
     `;
-    const output = execFileSync(process.execPath, ["--expose-internals", "--input-type=module", "-e", script], { encoding: "utf8" });
+    const output = execFileSync(process.execPath, ["--expose-internals", "--input-type=module", "-e", script], {
+      encoding: "utf8",
+    });
     const { before, imported, asked } = JSON.parse(output);
     expect(asked).toBe(imported);
     // On the lines where it is on by default, the import is what settled it.

@@ -3,7 +3,13 @@
 import { describe, it, expect } from "vitest";
 import net from "node:net";
 import tls from "node:tls";
-import { connectionsOf, idleConnectionsOf, lastRequestOnSocket, responseOnSocket, transportOf } from "../../src/node-internals/connections.js";
+import {
+  connectionsOf,
+  idleConnectionsOf,
+  lastRequestOnSocket,
+  responseOnSocket,
+  transportOf,
+} from "../../src/node-internals/connections.js";
 import { testCertificate } from "../helpers/http2.js";
 import { listen, onSupportedLines } from "./helpers.js";
 
@@ -64,6 +70,11 @@ onSupportedLines(() => {
     await (await fetch(`http://127.0.0.1:${port}/`)).text(); // a keep-alive connection, now idle
     seen.connectionsOf = connectionsOf(server).includes(socket);
     seen.idleConnectionsOf = idleConnectionsOf(server).includes(socket);
-    expect(seen).toEqual({ lastRequestOnSocket: true, responseOnSocket: true, connectionsOf: true, idleConnectionsOf: true });
+    expect(seen).toEqual({
+      lastRequestOnSocket: true,
+      responseOnSocket: true,
+      connectionsOf: true,
+      idleConnectionsOf: true,
+    });
   });
 });

@@ -2,7 +2,13 @@
 // written where Node's setHeader/getHeader keep them. Fix the module, not this test.
 import { describe, it, expect } from "vitest";
 import http from "node:http";
-import { headerChangesObserved, headerOf, outHeadersKeyOf, removeHeaders, setValidHeader } from "../../src/node-internals/header-storage.js";
+import {
+  headerChangesObserved,
+  headerOf,
+  outHeadersKeyOf,
+  removeHeaders,
+  setValidHeader,
+} from "../../src/node-internals/header-storage.js";
 import { CONTENT_LENGTH, CONTENT_TYPE, ETAG, TRANSFER_ENCODING, X_CONTENT_TYPE_OPTIONS } from "../../src/headers.js";
 import { rawRequest } from "../helpers/server.js";
 import { listen, onSupportedLines } from "./helpers.js";
@@ -14,11 +20,21 @@ describe("Node's HTTP/1.1 header storage", () => {
       const outHeadersKey = outHeadersKeyOf(res);
       res.setHeader("Content-Type", "text/plain");
       res[outHeadersKey]["x-direct"] = ["X-Direct", 7];
-      seen = { key: typeof outHeadersKey, stored: res[outHeadersKey]["content-type"], read: res.getHeader("x-direct"), names: res.getHeaderNames() };
+      seen = {
+        key: typeof outHeadersKey,
+        stored: res[outHeadersKey]["content-type"],
+        read: res.getHeader("x-direct"),
+        names: res.getHeaderNames(),
+      };
       res.end("ok");
     });
     const res = await fetch(`http://127.0.0.1:${port}/`);
-    expect(seen).toEqual({ key: "symbol", stored: ["Content-Type", "text/plain"], read: 7, names: ["content-type", "x-direct"] });
+    expect(seen).toEqual({
+      key: "symbol",
+      stored: ["Content-Type", "text/plain"],
+      read: 7,
+      names: ["content-type", "x-direct"],
+    });
     expect(res.headers.get("x-direct")).toBe("7");
   });
 
@@ -64,7 +80,11 @@ describe("Node's HTTP/1.1 header storage", () => {
       setValidHeader(res, CONTENT_LENGTH, "5");
       const before = res[outHeadersKeyOf(res)];
       removeHeaders(res, DROPPED);
-      seen = { rebuilt: res[outHeadersKeyOf(res)] !== before, names: res.getHeaderNames(), last: res.getHeader("x-last") };
+      seen = {
+        rebuilt: res[outHeadersKeyOf(res)] !== before,
+        names: res.getHeaderNames(),
+        last: res.getHeader("x-last"),
+      };
       res.statusCode = 304;
       res.end();
     });

@@ -14,4 +14,5 @@ export async function listen(handler) {
 
 // On the lines lib-server supports (22, 24 and 26: test:node-versions runs these on each) a
 // check finds what it reads: its fallback (slower, or less graceful) must never be what runs.
-export const onSupportedLines = (checks) => describe.runIf(nodeMajor >= 22)(`on Node ${process.version}, no fallback`, checks);
+export const onSupportedLines = (checks) =>
+  describe.runIf(nodeMajor >= 22)(`on Node ${process.version}, no fallback`, checks);

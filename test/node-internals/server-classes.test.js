@@ -12,7 +12,10 @@ describe("an http.Server's classes", () => {
       seen = { req: req.constructor, res: res.constructor };
       res.end();
     });
-    expect(serverClasses(server)).toEqual({ IncomingMessage: http.IncomingMessage, ServerResponse: http.ServerResponse });
+    expect(serverClasses(server)).toEqual({
+      IncomingMessage: http.IncomingMessage,
+      ServerResponse: http.ServerResponse,
+    });
     class MyRequest extends http.IncomingMessage {}
     class MyResponse extends http.ServerResponse {}
     setServerClasses(server, MyRequest, MyResponse);

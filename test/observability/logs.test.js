@@ -23,7 +23,8 @@ function build(app, factory) {
     pinoHttp(
       {
         customProps: (req) => ({ route: routeLabel(req) }),
-        customLogLevel: (req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+        customLogLevel: (req, res, err) =>
+          err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
         customSuccessMessage: (req, res) => `${req.method} ${routeLabel(req)} ${res.statusCode}`,
       },
       { write: (line) => logs.pino.push(JSON.parse(line)) },
@@ -64,7 +65,12 @@ function comparable({ time, pid, hostname, responseTime, ...record }) {
 
 const requests = {
   "a param route": { path: "/users/42?verbose=1", headers: { "user-agent": "vitest" } },
-  "POST to a nested router": { method: "POST", path: "/api/items", headers: { "content-type": "application/json" }, body: '{"a":1}' },
+  "POST to a nested router": {
+    method: "POST",
+    path: "/api/items",
+    headers: { "content-type": "application/json" },
+    body: '{"a":1}',
+  },
   "GET in a nested router": { path: "/api/items/9" },
   "a 400 from next(err)": { path: "/api/bad" },
   "an async handler rejecting (final handler 500)": { path: "/api/crash" },
@@ -95,7 +101,10 @@ forEachMode("request logs", (mode) => {
     await pair.lib.request("/api/items/9");
     await pair.lib.request("/api/bad");
     await eventually(() => logs.pino.length === 2 && logs.morgan.length === 2);
-    expect(logs.morgan).toEqual(["GET /api/items/9 200 6 route=/items/:itemId base=/api\n", "GET /api/bad 400 138 route=/bad base=-\n"]);
+    expect(logs.morgan).toEqual([
+      "GET /api/items/9 200 6 route=/items/:itemId base=/api\n",
+      "GET /api/bad 400 138 route=/bad base=-\n",
+    ]);
     // The 400 went to the final handler: the router had restored req.baseUrl, as Express's does.
     expect(logs.pino.map(({ level, msg, route, res }) => ({ level, msg, route, status: res.statusCode }))).toEqual([
       { level: 30, msg: "GET /api/items/:itemId 200", route: "/api/items/:itemId", status: 200 },

@@ -61,16 +61,28 @@ describe("the prom-client recipe (examples/prometheus)", () => {
   });
 
   it("has the same method/route/status_code series, with the same counts, as on Express", () => {
-    expect(countsOf(texts["lib-server"], "http_request_duration_seconds")).toEqual(countsOf(texts.express, "http_request_duration_seconds"));
+    expect(countsOf(texts["lib-server"], "http_request_duration_seconds")).toEqual(
+      countsOf(texts.express, "http_request_duration_seconds"),
+    );
   });
 
   it("labels routes by their template, unmatched requests with one value", () => {
     const series = countsOf(texts["lib-server"], "http_request_duration_seconds");
-    expect(series).toContain('http_request_duration_seconds_count{method="GET",route="/api/users/:id",status_code="200"} 2');
-    expect(series).toContain('http_request_duration_seconds_count{method="HEAD",route="/api/users/:id",status_code="200"} 1');
-    expect(series).toContain('http_request_duration_seconds_count{method="DELETE",route="/api/users/:id/orders/:orderId",status_code="204"} 1');
-    expect(series).toContain('http_request_duration_seconds_count{method="GET",route="/admin/stats",status_code="200"} 1');
-    expect(series).toContain('http_request_duration_seconds_count{method="GET",route="(unmatched)",status_code="404"} 4');
+    expect(series).toContain(
+      'http_request_duration_seconds_count{method="GET",route="/api/users/:id",status_code="200"} 2',
+    );
+    expect(series).toContain(
+      'http_request_duration_seconds_count{method="HEAD",route="/api/users/:id",status_code="200"} 1',
+    );
+    expect(series).toContain(
+      'http_request_duration_seconds_count{method="DELETE",route="/api/users/:id/orders/:orderId",status_code="204"} 1',
+    );
+    expect(series).toContain(
+      'http_request_duration_seconds_count{method="GET",route="/admin/stats",status_code="200"} 1',
+    );
+    expect(series).toContain(
+      'http_request_duration_seconds_count{method="GET",route="(unmatched)",status_code="404"} 4',
+    );
     // Express restores req.baseUrl before an app-level error handler runs: the mount path is lost.
     expect(series).toContain('http_request_duration_seconds_count{method="GET",route="/fail",status_code="500"} 1');
   });
@@ -89,7 +101,15 @@ const BUNDLES = {
 describe.each(Object.entries(BUNDLES))("express-prom-bundle, %s", (title, options) => {
   const buildBundled = (createApp) => {
     const app = createApp();
-    app.use(promBundle({ includeMethod: true, includePath: true, includeStatusCode: true, promRegistry: new client.Registry(), ...options }));
+    app.use(
+      promBundle({
+        includeMethod: true,
+        includePath: true,
+        includeStatusCode: true,
+        promRegistry: new client.Registry(),
+        ...options,
+      }),
+    );
     return addRoutes(app, createApp);
   };
   let texts;

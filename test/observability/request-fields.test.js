@@ -11,7 +11,11 @@ function fieldsOf(req, res) {
   return {
     method: req.method,
     status: res.statusCode,
-    route: route && { path: route.path, methods: { ...route.methods }, stack: route.stack.map((layer) => layer.method ?? "*") },
+    route: route && {
+      path: route.path,
+      methods: { ...route.methods },
+      stack: route.stack.map((layer) => layer.method ?? "*"),
+    },
     baseUrl: req.baseUrl,
     originalUrl: req.originalUrl,
     url: req.url,

@@ -77,10 +77,27 @@ describe("LibServerInstrumentation", () => {
     const spans = exporter.getFinishedSpans();
     const server = spans.find((span) => span.name === "GET");
     const byName = Object.fromEntries(spans.map((span) => [span.name, span]));
-    expect(Object.keys(byName).sort()).toEqual(["GET", "load user", "middleware - audit", "request handler", "router - /:id"]);
-    expect(byName["middleware - audit"].attributes).toEqual({ "express.name": "audit", "express.type": LayerType.MIDDLEWARE });
-    expect(byName["router - /:id"].attributes).toEqual({ "http.route": "/users", "express.name": "/:id", "express.type": "router" });
-    expect(byName["request handler"].attributes).toEqual({ "http.route": "/users/:id", "express.name": "/users/:id", "express.type": "request_handler" });
+    expect(Object.keys(byName).sort()).toEqual([
+      "GET",
+      "load user",
+      "middleware - audit",
+      "request handler",
+      "router - /:id",
+    ]);
+    expect(byName["middleware - audit"].attributes).toEqual({
+      "express.name": "audit",
+      "express.type": LayerType.MIDDLEWARE,
+    });
+    expect(byName["router - /:id"].attributes).toEqual({
+      "http.route": "/users",
+      "express.name": "/:id",
+      "express.type": "router",
+    });
+    expect(byName["request handler"].attributes).toEqual({
+      "http.route": "/users/:id",
+      "express.name": "/users/:id",
+      "express.type": "request_handler",
+    });
     for (const name of ["middleware - audit", "router - /:id", "request handler"])
       expect(byName[name].parentSpanContext.spanId).toBe(server.spanContext().spanId);
     // the handler runs in its span's context
@@ -118,8 +135,12 @@ describe("LibServerInstrumentation", () => {
   });
 
   test("import, require() and dist/opentelemetry.cjs (no require() of ES modules) give the same names", () => {
-    const names = (args, source) => execFileSync(process.execPath, [...args, "-e", source], { cwd: root, encoding: "utf8" }).trim();
-    const esm = names(["--input-type=module"], 'console.log(Object.keys(await import("lib-server/opentelemetry")).sort().join())');
+    const names = (args, source) =>
+      execFileSync(process.execPath, [...args, "-e", source], { cwd: root, encoding: "utf8" }).trim();
+    const esm = names(
+      ["--input-type=module"],
+      'console.log(Object.keys(await import("lib-server/opentelemetry")).sort().join())',
+    );
     const cjs =
       'const m = require("lib-server/opentelemetry"); console.log(Object.keys(m).filter((k) => k !== "__esModule" && k !== "module.exports").sort().join())';
     expect(esm).toBe("LayerType,LibServerInstrumentation");
@@ -139,7 +160,9 @@ describe("LibServerInstrumentation", () => {
         subscribed: dc.channel("lib-server.layer").hasSubscribers,
       }));
     `;
-    const seen = JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", source], { cwd: root, encoding: "utf8" }));
+    const seen = JSON.parse(
+      execFileSync(process.execPath, ["--input-type=module", "-e", source], { cwd: root, encoding: "utf8" }),
+    );
     expect(seen).toEqual({ loaded: [], subscribed: false });
   });
 });

@@ -32,13 +32,18 @@ const byStart = (a, b) => a.start[0] - b.start[0] || a.start[1] - b.start[1];
 /** The spans as trees, without what differs from run to run. */
 function spanTrees({ spans }) {
   const children = new Map();
-  for (const span of spans) children.set(span.parentId ?? "root", [...(children.get(span.parentId ?? "root") ?? []), span]);
+  for (const span of spans)
+    children.set(span.parentId ?? "root", [...(children.get(span.parentId ?? "root") ?? []), span]);
   const node = (span) => ({
     name: span.name,
     kind: span.kind,
     attributes: Object.fromEntries(Object.entries(span.attributes).filter(([key]) => !key.endsWith(".port"))),
     status: span.status,
-    events: span.events.map(({ name, attributes }) => ({ name, type: attributes["exception.type"], message: attributes["exception.message"] })),
+    events: span.events.map(({ name, attributes }) => ({
+      name,
+      type: attributes["exception.type"],
+      message: attributes["exception.message"],
+    })),
     children: (children.get(span.id) ?? []).sort(byStart).map(node),
   });
   return (children.get("root") ?? []).sort(byStart).map(node);
@@ -46,7 +51,9 @@ function spanTrees({ spans }) {
 
 function requestDurations({ metrics }) {
   const metric = metrics.find(({ name }) => name === "http.server.request.duration");
-  return metric.points.map(({ attributes, count }) => ({ attributes, count })).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+  return metric.points
+    .map(({ attributes, count }) => ({ attributes, count }))
+    .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 }
 
 function expectSameTelemetry(libServer, express) {
@@ -66,7 +73,10 @@ describe("lib-server/opentelemetry gives the spans and metrics instrumentation-e
     for (const app of ["app.cjs", "app.mjs"]) {
       test(`${setup}, ${app === "app.cjs" ? "CommonJS" : "ES module"} app`, async () => {
         const expressSetup = expressInstrumented(setup, app) ? { setup, app } : { setup: "import", app };
-        const [libServer, express] = await Promise.all([record({ framework: "lib-server", setup, app }), record({ framework: "express", ...expressSetup })]);
+        const [libServer, express] = await Promise.all([
+          record({ framework: "lib-server", setup, app }),
+          record({ framework: "express", ...expressSetup }),
+        ]);
         expect(serverSpanNames(libServer)).toContain("GET /api/users/:id");
         expectSameTelemetry(libServer, express);
       });

@@ -23,7 +23,8 @@ const buildRouter = () =>
 // [position, known to match without its RegExp] per candidate.
 const candidates = (router, path) => lookup(router, path).chain.map((entry) => [entry.position, entry.knownMatch]);
 
-const matching = (router, path) => router.stack.flatMap((layer, position) => (layer.match(path) !== null ? [position] : []));
+const matching = (router, path) =>
+  router.stack.flatMap((layer, position) => (layer.match(path) !== null ? [position] : []));
 
 const paths = ["/users/1", "/users/new", "/posts/2", "/admin/x", "/nothing", "/users//1", "/users/%41", "/re"];
 

@@ -17,7 +17,14 @@ afterAll(() => consoleError.mockRestore());
 
 // What a handler sees of the URL, for mounting tests.
 const where = (name) => (req, res) =>
-  res.json({ name, url: req.url, baseUrl: req.baseUrl, originalUrl: req.originalUrl, path: req.path, params: { ...req.params } });
+  res.json({
+    name,
+    url: req.url,
+    baseUrl: req.baseUrl,
+    originalUrl: req.originalUrl,
+    path: req.path,
+    params: { ...req.params },
+  });
 
 function buildOrder(app, factory) {
   app.use(step("mw1"));
@@ -129,7 +136,16 @@ compareSuite(
       next();
     });
   },
-  ["/throw", "/ok", "/reject", "/ok", "/next-after-end", "/nothing", { method: "POST", path: "/ok" }, { method: "HEAD", path: "/nothing" }],
+  [
+    "/throw",
+    "/ok",
+    "/reject",
+    "/ok",
+    "/next-after-end",
+    "/nothing",
+    { method: "POST", path: "/ok" },
+    { method: "HEAD", path: "/nothing" },
+  ],
 );
 
 compareSuite(
@@ -339,10 +355,14 @@ compareSuite(
     });
     app.get("/resolve-value", (req, res) => res.send("resolved value ignored"));
     app.get("/only-error-handler", (err, req, res, next) => res.send("never"));
-    app.get("/many", ...Array.from({ length: 1500 }, (_, i) => (req, res, next) => next()), (req, res) => res.send("deep route"));
+    app.get("/many", ...Array.from({ length: 1500 }, (_, i) => (req, res, next) => next()), (req, res) =>
+      res.send("deep route"),
+    );
     for (let i = 0; i < 1500; i++) app.use("/many-mw", (req, res, next) => next());
     app.use("/many-mw", (req, res) => res.send("deep stack"));
-    app.get("/route-info/:id", (req, res) => res.json({ path: req.route.path, methods: Object.keys(req.route.methods), stack: req.route.stack.length }));
+    app.get("/route-info/:id", (req, res) =>
+      res.json({ path: req.route.path, methods: Object.keys(req.route.methods), stack: req.route.stack.length }),
+    );
     app
       .route("/head-all")
       .all(step("all"))
@@ -428,7 +448,8 @@ describe("odd handler results and URL rewrites match Express 5", () => {
         app.get("/null-proto-error", (req, res, next) => next(Object.create(null)));
         app.use("/params", (req, res, next) => next());
         app.use((req, res, next) => {
-          if (req.path === "/params-plain") res.set("x-params-proto", String(Object.getPrototypeOf(req.params) === Object.prototype));
+          if (req.path === "/params-plain")
+            res.set("x-params-proto", String(Object.getPrototypeOf(req.params) === Object.prototype));
           next();
         });
         app.use("/to", (req, res, next) => {
@@ -465,7 +486,8 @@ compareSuite(
       if (req.headers["x-force"]) req.method = req.headers["x-force"];
       next();
     });
-    const show = (name) => (req, res) => res.json({ name, method: req.method, originalMethod: req.originalMethod ?? null });
+    const show = (name) => (req, res) =>
+      res.json({ name, method: req.method, originalMethod: req.originalMethod ?? null });
     app.delete("/items/:id", show("delete"));
     app.put("/items/:id", show("put"));
     app.post("/items/:id", show("post"));
@@ -494,7 +516,9 @@ compareSuite(
   "absolute-form targets: req.path is the path the router matches",
   (app) => {
     // A guard on req.path must see what the router sees, or it can be bypassed.
-    app.use((req, res, next) => (req.path.startsWith("/public/") ? next() : res.status(403).send("guarded " + req.path)));
+    app.use((req, res, next) =>
+      req.path.startsWith("/public/") ? next() : res.status(403).send("guarded " + req.path),
+    );
     app.get("/public/*rest", where("public"));
     app.get("/a/../public/", where("dotdot"));
     app.get("/", where("root"));
@@ -616,7 +640,9 @@ function handOff(Router, name, method) {
   scenarios[name](router);
   return new Promise((resolve) => {
     let returned = false;
-    router.handle({ method, url: "/x" }, {}, (err) => resolve({ atOnce: !returned, err: err ? String(err.message ?? err) : null }));
+    router.handle({ method, url: "/x" }, {}, (err) =>
+      resolve({ atOnce: !returned, err: err ? String(err.message ?? err) : null }),
+    );
     returned = true;
   });
 }

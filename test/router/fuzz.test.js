@@ -50,7 +50,24 @@ function makePattern(rand, { prefix }) {
 
 function makePath(rand) {
   const pick = (list) => list[Math.floor(rand() * list.length)];
-  const parts = ["a", "b", "users", "new", "x.y", "A", "USERS", "z", "f.txt", "%61", "%2F", "q-r", "", "%E0", "%C3%A9", "a%20b"];
+  const parts = [
+    "a",
+    "b",
+    "users",
+    "new",
+    "x.y",
+    "A",
+    "USERS",
+    "z",
+    "f.txt",
+    "%61",
+    "%2F",
+    "q-r",
+    "",
+    "%E0",
+    "%C3%A9",
+    "a%20b",
+  ];
   const length = Math.floor(rand() * 5);
   let path = "";
   for (let i = 0; i < length; i++) path += "/" + pick(parts);
@@ -102,7 +119,11 @@ function build(seed) {
           const re = rand() < 0.5 ? /^\/(a|users)\/([^/]+)$/i : /\/x\.y/;
           target.get(re, handler(name, rand));
         } else if (kind < 0.9 && depth < 2) {
-          const router = factory.Router({ mergeParams: rand() < 0.5, strict: rand() < 0.2, caseSensitive: rand() < 0.2 });
+          const router = factory.Router({
+            mergeParams: rand() < 0.5,
+            strict: rand() < 0.2,
+            caseSensitive: rand() < 0.2,
+          });
           addLayers(router, depth + 1, `${name}.`);
           target.use(makePattern(rand, { prefix: true }), router);
         } else {
@@ -123,7 +144,8 @@ function build(seed) {
   };
 }
 
-const brief = (view) => `${view.status} ${view.headers.allow ? `allow=${view.headers.allow} ` : ""}${view.body.slice(0, 300)}`;
+const brief = (view) =>
+  `${view.status} ${view.headers.allow ? `allow=${view.headers.allow} ` : ""}${view.body.slice(0, 300)}`;
 
 // A known difference (see path.test.js): Express keeps a trailing slash in a wildcard as a
 // final "" element. Mismatches explained by it alone are collected apart, so the fuzz still
@@ -137,7 +159,10 @@ const knownMismatches = [];
 
 // FUZZ_SEEDS / FUZZ_FIRST_SEED widen or move the search when hunting. npm test runs 60 seeds
 // to stay quick; `npm run test:fuzz` (CI) runs 300 (test/router/fuzz.config.js).
-const SEEDS = Array.from({ length: Number(process.env.FUZZ_SEEDS ?? 60) }, (_, i) => Number(process.env.FUZZ_FIRST_SEED ?? 1000) + i);
+const SEEDS = Array.from(
+  { length: Number(process.env.FUZZ_SEEDS ?? 60) },
+  (_, i) => Number(process.env.FUZZ_FIRST_SEED ?? 1000) + i,
+);
 const REQUESTS_PER_SEED = 60;
 
 describe("random stacks route like Express 5", () => {
@@ -154,7 +179,8 @@ describe("random stacks route like Express 5", () => {
           if (JSON.stringify(actual) === JSON.stringify(expected)) continue;
           const mismatch = { request: `${method} ${path}`, expected: brief(expected), actual: brief(actual) };
           if (method === "GET" && onlyWildcardSlash(expected, actual)) knownMismatches.push(mismatch);
-          else if (method !== "GET" && path.split("?")[0].endsWith("/") && expected.status === actual.status) knownMismatches.push(mismatch);
+          else if (method !== "GET" && path.split("?")[0].endsWith("/") && expected.status === actual.status)
+            knownMismatches.push(mismatch);
           else mismatches.push(mismatch);
         }
         expect(mismatches.slice(0, 3)).toEqual([]);

@@ -67,7 +67,9 @@ compareSuite(
         })),
       ),
     );
-    app.get("/via-layer", (req, res, next) => app.router.stack.find((layer) => layer.route?.path === "/").handle(req, res, next));
+    app.get("/via-layer", (req, res, next) =>
+      app.router.stack.find((layer) => layer.route?.path === "/").handle(req, res, next),
+    );
     // router 2.3's listRoutes(): routes by path, methods in registration order (HEAD implied
     // by GET), mounted routers (not apps) given for the caller to recurse into
     const inner = factory.Router();
@@ -82,7 +84,9 @@ compareSuite(
       .head((req, res) => res.end())
       .get((req, res) => res.end());
     app.get(/^\/re$/, (req, res) => res.end());
-    app.get("/router-keys", (req, res) => res.json({ app: Object.keys(app.router).sort(), inner: Object.keys(inner).sort() }));
+    app.get("/router-keys", (req, res) =>
+      res.json({ app: Object.keys(app.router).sort(), inner: Object.keys(inner).sort() }),
+    );
     app.get("/routes", (req, res) =>
       res.json(
         app.router.listRoutes().map(({ path, methods, router }) => ({
@@ -105,7 +109,9 @@ describe("Router and Route used on their own, as with router 2", () => {
   const outcome = (router, req) =>
     new Promise((resolve) => {
       try {
-        router.handle(req, {}, (err) => resolve({ called: true, err: err ? String(err.message ?? err) : null, baseUrl: req.baseUrl }));
+        router.handle(req, {}, (err) =>
+          resolve({ called: true, err: err ? String(err.message ?? err) : null, baseUrl: req.baseUrl }),
+        );
       } catch (thrown) {
         resolve({ threw: thrown.message });
       }

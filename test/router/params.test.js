@@ -96,7 +96,8 @@ describe("param callbacks run once per value per request and router, as router 2
 
   const scenarios = {
     "three layers with the same value, two requests": {
-      build: (Router, record) => Router().param("id", record).use("/u/:id", pass).get("/u/:id", pass).get("/u/:id", pass),
+      build: (Router, record) =>
+        Router().param("id", record).use("/u/:id", pass).get("/u/:id", pass).get("/u/:id", pass),
       urls: ["/u/1", "/u/1"],
       expected: ["id=1", "id=1"],
     },

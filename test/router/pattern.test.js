@@ -148,7 +148,21 @@ compareSuite(
     app.get("/opt{/:o}", show("opt"));
     app.use("/mount", (req, res) => res.json({ url: req.url, baseUrl: req.baseUrl }));
   },
-  ["/Case/a", "/case/a", "/Case/a/", "/slash/", "/slash", "/noslash", "/noslash/", "/opt", "/opt/", "/opt/x/", "/mount", "/mount/", "/Mount/x"],
+  [
+    "/Case/a",
+    "/case/a",
+    "/Case/a/",
+    "/slash/",
+    "/slash",
+    "/noslash",
+    "/noslash/",
+    "/opt",
+    "/opt/",
+    "/opt/x/",
+    "/mount",
+    "/mount/",
+    "/Mount/x",
+  ],
 );
 
 compareSuite(
@@ -251,7 +265,13 @@ describe("pattern validation like Express 5", () => {
       factory().get(pattern, handler);
       return null;
     } catch (err) {
-      return { isTypeError: err instanceof TypeError, name: err.name, message: err.message, originalPath: err.originalPath, status: err.status };
+      return {
+        isTypeError: err instanceof TypeError,
+        name: err.name,
+        message: err.message,
+        originalPath: err.originalPath,
+        status: err.status,
+      };
     }
   };
   let combinations = "";
@@ -377,7 +397,10 @@ describe("Express 4 forms", () => {
       const reworded = await import("../../src/router/pattern.js");
       for (const pattern of [...Object.keys(forms), "/ext4/:name.:ext?/*"]) {
         const { regexp, keys } = reworded.compilePattern(pattern);
-        expect({ source: regexp.source, keys }, pattern).toEqual({ source: compilePattern(pattern).regexp.source, keys: compilePattern(pattern).keys });
+        expect({ source: regexp.source, keys }, pattern).toEqual({
+          source: compilePattern(pattern).regexp.source,
+          keys: compilePattern(pattern).keys,
+        });
       }
       // A later error is path-to-regexp's, quoting the pattern as written.
       expect(() => reworded.compilePattern("/:id?/*/(x)")).toThrow("Syntax error in /:id?/*/(x)");
@@ -390,7 +413,8 @@ describe("Express 4 forms", () => {
 });
 
 describe("compilePattern shapes", () => {
-  const shapesOf = (pattern, options) => compilePattern(pattern, options).shapes.map(({ treePath, exact }) => ({ treePath, exact }));
+  const shapesOf = (pattern, options) =>
+    compilePattern(pattern, options).shapes.map(({ treePath, exact }) => ({ treePath, exact }));
 
   it("a static path is one exact shape", () => {
     expect(shapesOf("/users/list")).toEqual([{ treePath: "/users/list", exact: true }]);
@@ -460,16 +484,23 @@ describe("matchPattern", () => {
             const compiled = compilePattern(pattern, { end, strict, sensitive });
             const text = pattern.replace("\\", "");
             // Case flips, the Kelvin sign and the long s (which only Unicode case folding maps to k and s).
-            const heads = [text, text.toUpperCase(), text.replace("k", "\u212a").replace("s", "\u017f"), text.slice(0, -1), text + "a"];
+            const heads = [
+              text,
+              text.toUpperCase(),
+              text.replace("k", "\u212a").replace("s", "\u017f"),
+              text.slice(0, -1),
+              text + "a",
+            ];
             for (const head of heads) {
               for (const tail of tails) {
                 const path = head + tail;
                 const m = compiled.regexp.exec(path);
                 const expected = m === null ? null : { params: {}, path: m[0] };
                 const got = matchPattern(compiled, path);
-                expect(got && { params: { ...got.params }, path: got.path }, `${pattern} ${JSON.stringify({ end, strict, sensitive })} on ${path}`).toEqual(
-                  expected,
-                );
+                expect(
+                  got && { params: { ...got.params }, path: got.path },
+                  `${pattern} ${JSON.stringify({ end, strict, sensitive })} on ${path}`,
+                ).toEqual(expected);
                 compared++;
               }
             }
@@ -530,7 +561,11 @@ for (const useListen of [false, true]) {
 
     // node:http's client refuses these paths: write the request line ourselves.
     const raw = async (port, target) => {
-      const { text } = await rawRequest(port, Buffer.from(`GET ${target} HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n`), { end: true });
+      const { text } = await rawRequest(
+        port,
+        Buffer.from(`GET ${target} HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n`),
+        { end: true },
+      );
       return text.replace(/\r\nDate: [^\r]*/i, "").replace(/\r\nX-Powered-By: [^\r]*/i, "");
     };
 

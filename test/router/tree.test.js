@@ -13,6 +13,8 @@ import Server from "../../src/index.js";
 it("routers here have a tree, even with one route", async () => {
   const app = new Server();
   app.get("/a/:id", (req, res) => res.end(req.params.id));
-  await new Promise((resolve) => app.handle({ url: "/a/1", method: "GET", headers: {} }, { end: resolve, setHeader() {} }, resolve));
+  await new Promise((resolve) =>
+    app.handle({ url: "/a/1", method: "GET", headers: {} }, { end: resolve, setHeader() {} }, resolve),
+  );
   expect(app.router.index.tree).not.toBeNull();
 });

@@ -25,7 +25,9 @@ export function httpsClient({ port, ca, localAddress = "127.0.0.1", keepAlive = 
             let text = "";
             res.setEncoding("utf8");
             res.on("data", (chunk) => (text += chunk));
-            res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, body: text, json: () => JSON.parse(text) }));
+            res.on("end", () =>
+              resolve({ status: res.statusCode, headers: res.headers, body: text, json: () => JSON.parse(text) }),
+            );
             res.on("error", reject);
           },
         );

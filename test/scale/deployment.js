@@ -64,14 +64,26 @@ export async function startDeployment({ names = ["a", "b"], rateLimit = 5 } = {}
     const template = fs.readFileSync(path.join(DEPLOY_DIR, "nginx.conf.template"), "utf8");
     const configFile = path.join(dir, "nginx.conf");
     const writeConfig = (upstreams) => {
-      const servers = upstreams.map((name) => `server 127.0.0.1:${instances.get(name).port} max_fails=1 fail_timeout=10s;`);
-      const values = { NGINX_PREFIX: dir, LISTEN: `127.0.0.1:${port}`, UPSTREAM_SERVERS: servers.join("\n    "), TLS_CERT: cert, TLS_KEY: key };
+      const servers = upstreams.map(
+        (name) => `server 127.0.0.1:${instances.get(name).port} max_fails=1 fail_timeout=10s;`,
+      );
+      const values = {
+        NGINX_PREFIX: dir,
+        LISTEN: `127.0.0.1:${port}`,
+        UPSTREAM_SERVERS: servers.join("\n    "),
+        TLS_CERT: cert,
+        TLS_KEY: key,
+      };
       fs.writeFileSync(configFile, renderTemplate(template, values));
     };
     writeConfig(names);
-    const nginx = await startProcess(findBinary("nginx"), ["-p", dir, "-c", configFile, "-e", path.join(dir, "error.log"), "-g", "daemon off;"], {
-      ready: null,
-    });
+    const nginx = await startProcess(
+      findBinary("nginx"),
+      ["-p", dir, "-c", configFile, "-e", path.join(dir, "error.log"), "-g", "daemon off;"],
+      {
+        ready: null,
+      },
+    );
     started.push(nginx);
     await waitForPort(port, nginx);
 

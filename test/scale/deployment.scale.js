@@ -9,7 +9,9 @@ import { killAll } from "./processes.js";
 
 const missing = missingBinaries();
 if (missing.length !== 0) {
-  console.warn(`test/scale skipped: ${missing.join(", ")} not installed (apt-get install -y nginx redis-server openssl)`);
+  console.warn(
+    `test/scale skipped: ${missing.join(", ")} not installed (apt-get install -y nginx redis-server openssl)`,
+  );
 }
 
 const RATE_LIMIT = 5;
@@ -55,7 +57,10 @@ describe.skipIf(missing.length !== 0)("nginx + two lib-server instances + Redis"
   });
 
   it("nginx speaks HTTP/2 to clients and HTTP/1.1 with X-Forwarded-* to the instances", async () => {
-    const session = http2.connect(`https://127.0.0.1:${deployment.port}`, { ca: deployment.ca, servername: "localhost" });
+    const session = http2.connect(`https://127.0.0.1:${deployment.port}`, {
+      ca: deployment.ca,
+      servername: "localhost",
+    });
     try {
       const stream = session.request({ ":path": "/whoami", ":authority": "localhost" });
       const { status, text } = await new Promise((resolve, reject) => {
@@ -67,7 +72,12 @@ describe.skipIf(missing.length !== 0)("nginx + two lib-server instances + Redis"
       });
       expect(session.alpnProtocol).toBe("h2");
       expect(status).toBe(200);
-      expect(JSON.parse(text)).toMatchObject({ ip: "127.0.0.1", protocol: "https", secure: true, hostname: "localhost" });
+      expect(JSON.parse(text)).toMatchObject({
+        ip: "127.0.0.1",
+        protocol: "https",
+        secure: true,
+        hostname: "localhost",
+      });
     } finally {
       session.close();
     }
@@ -148,7 +158,9 @@ describe.skipIf(missing.length !== 0)("stopping an instance of nginx + two lib-s
     await new Promise((resolve) => setTimeout(resolve, 300));
     // Long requests, some on each instance, still in flight when the instance stops.
     const long = Promise.all(
-      Array.from({ length: 6 }, () => client.request("GET", "/slow?ms=1500").catch((err) => ({ status: 0, error: err.message, headers: {} }))),
+      Array.from({ length: 6 }, () =>
+        client.request("GET", "/slow?ms=1500").catch((err) => ({ status: 0, error: err.message, headers: {} })),
+      ),
     );
     await new Promise((resolve) => setTimeout(resolve, 200));
     const outcome = await during();

@@ -8,7 +8,13 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serveStatic } from "../../src/static/index.js";
 import { listen, fallbackHandler } from "./helpers.js";
-import { exampleModuleRan, hasChromium, launchChromium, renderedExample, warnIfNoChromium } from "../helpers/chromium.js";
+import {
+  exampleModuleRan,
+  hasChromium,
+  launchChromium,
+  renderedExample,
+  warnIfNoChromium,
+} from "../helpers/chromium.js";
 
 warnIfNoChromium("static browser test");
 

@@ -35,14 +35,23 @@ describe("compress on the fly", () => {
       .toBe("br");
     expect(brotliDecompressSync(res.body).toString()).toBe(SOURCE);
     expect(res.headers.etag).toMatch(/-br"$/);
-    await expect.poll(async () => (await s.request("/plain.js", { headers: { "accept-encoding": "gzip" } })).headers["content-encoding"]).toBe("gzip");
+    await expect
+      .poll(
+        async () =>
+          (await s.request("/plain.js", { headers: { "accept-encoding": "gzip" } })).headers["content-encoding"],
+      )
+      .toBe("gzip");
   });
 
   it("leaves tiny files, incompressible types and ranges alone", async () => {
     const s = await serve({ compress: true });
     for (let i = 0; i < 3; i++) {
-      expect((await s.request("/tiny.txt", { headers: { "accept-encoding": "br" } })).headers["content-encoding"]).toBeUndefined();
-      expect((await s.request("/photo.png", { headers: { "accept-encoding": "br" } })).headers["content-encoding"]).toBeUndefined();
+      expect(
+        (await s.request("/tiny.txt", { headers: { "accept-encoding": "br" } })).headers["content-encoding"],
+      ).toBeUndefined();
+      expect(
+        (await s.request("/photo.png", { headers: { "accept-encoding": "br" } })).headers["content-encoding"],
+      ).toBeUndefined();
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     await s.request("/plain.js", { headers: { "accept-encoding": "br" } });
@@ -61,7 +70,8 @@ describe("compressedCopy", () => {
     cache: { account: vi.fn(() => kept) },
     res: new ServerResponse(new IncomingMessage(null)),
   });
-  const copyOf = ({ res, entry, cache }, accepted) => compressedCopy(res, accepted === undefined ? {} : { "accept-encoding": accepted }, entry, cache);
+  const copyOf = ({ res, entry, cache }, accepted) =>
+    compressedCopy(res, accepted === undefined ? {} : { "accept-encoding": accepted }, entry, cache);
 
   it("starts compressing on the first request and serves the copy once made, brotli first", async () => {
     const file = setup(Buffer.from(SOURCE));

@@ -18,23 +18,34 @@ describe("preconditionFailed", () => {
   });
 
   it("If-Match: a strong ETag compares strongly, in a list too; * matches anything", () => {
-    expect([failed({ "if-match": STRONG }), failed({ "if-match": ` "a" , ${STRONG}` }), failed({ "if-match": " * " })]).toEqual([false, false, false]);
+    expect([
+      failed({ "if-match": STRONG }),
+      failed({ "if-match": ` "a" , ${STRONG}` }),
+      failed({ "if-match": " * " }),
+    ]).toEqual([false, false, false]);
     expect([failed({ "if-match": WEAK }), failed({ "if-match": '"a", "b"' })]).toEqual([true, true]);
   });
 
   it("If-Match: a weak ETag (the default) compares weakly, as send, or resuming could never match", () => {
-    expect([failed({ "if-match": WEAK }, WEAK), failed({ "if-match": STRONG }, WEAK), failed({ "if-match": '"other"' }, WEAK)]).toEqual([false, false, true]);
+    expect([
+      failed({ "if-match": WEAK }, WEAK),
+      failed({ "if-match": STRONG }, WEAK),
+      failed({ "if-match": '"other"' }, WEAK),
+    ]).toEqual([false, false, true]);
   });
 
   it("If-Match without an ETag on the response fails, but * holds", () => {
-    expect([preconditionFailed({ "if-match": STRONG }, undefined, MODIFIED), preconditionFailed({ "if-match": "*" }, undefined, MODIFIED)]).toEqual([
-      true,
-      false,
-    ]);
+    expect([
+      preconditionFailed({ "if-match": STRONG }, undefined, MODIFIED),
+      preconditionFailed({ "if-match": "*" }, undefined, MODIFIED),
+    ]).toEqual([true, false]);
   });
 
   it("If-Unmodified-Since fails when modified after it, or when the modification date is unknown", () => {
-    expect([failed({ "if-unmodified-since": MODIFIED }), failed({ "if-unmodified-since": LATER })]).toEqual([false, false]);
+    expect([failed({ "if-unmodified-since": MODIFIED }), failed({ "if-unmodified-since": LATER })]).toEqual([
+      false,
+      false,
+    ]);
     expect(failed({ "if-unmodified-since": EARLIER })).toBe(true);
     expect(preconditionFailed({ "if-unmodified-since": MODIFIED }, STRONG, undefined)).toBe(true);
     expect(failed({ "if-unmodified-since": "garbage" })).toBe(false); // an invalid date is ignored
@@ -47,7 +58,8 @@ describe("preconditionFailed", () => {
 });
 
 describe("rangeIsCurrent", () => {
-  const current = (ifRange, etag = STRONG) => rangeIsCurrent(ifRange === undefined ? {} : { "if-range": ifRange }, etag, MODIFIED);
+  const current = (ifRange, etag = STRONG) =>
+    rangeIsCurrent(ifRange === undefined ? {} : { "if-range": ifRange }, etag, MODIFIED);
 
   it("holds without If-Range", () => {
     expect(current(undefined)).toBe(true);
@@ -55,16 +67,20 @@ describe("rangeIsCurrent", () => {
 
   it("an ETag must be the response's, a weak one included (as send)", () => {
     expect([current(STRONG), current(` ${STRONG} `), current(WEAK, WEAK)]).toEqual([true, true, true]);
-    expect([current('"stale"'), current(WEAK), rangeIsCurrent({ "if-range": STRONG }, undefined, MODIFIED)]).toEqual([false, false, false]);
-  });
-
-  it("a date must be exactly the Last-Modified date", () => {
-    expect(current(MODIFIED)).toBe(true);
-    expect([current(EARLIER), current(LATER), current("garbage"), rangeIsCurrent({ "if-range": MODIFIED }, STRONG, undefined)]).toEqual([
-      false,
+    expect([current('"stale"'), current(WEAK), rangeIsCurrent({ "if-range": STRONG }, undefined, MODIFIED)]).toEqual([
       false,
       false,
       false,
     ]);
+  });
+
+  it("a date must be exactly the Last-Modified date", () => {
+    expect(current(MODIFIED)).toBe(true);
+    expect([
+      current(EARLIER),
+      current(LATER),
+      current("garbage"),
+      rangeIsCurrent({ "if-range": MODIFIED }, STRONG, undefined),
+    ]).toEqual([false, false, false, false]);
   });
 });

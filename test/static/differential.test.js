@@ -11,7 +11,17 @@ import { serveStatic } from "../../src/static/index.js";
 import Server from "../../src/index.js";
 import { makeTree, listen, errorShape } from "./helpers.js";
 
-const COMPARED = ["content-type", "content-length", "etag", "cache-control", "accept-ranges", "content-range", "location", "last-modified", "allow"];
+const COMPARED = [
+  "content-type",
+  "content-length",
+  "etag",
+  "cache-control",
+  "accept-ranges",
+  "content-range",
+  "location",
+  "last-modified",
+  "allow",
+];
 let tree;
 const pairs = new Map(); // options key -> { theirs, ours }
 
@@ -26,22 +36,31 @@ async function pair(options = {}, mount, reportErrors = false) {
       if (reportErrors) app.use((err, req, res, next) => res.status(err.status ?? 500).json(errorShape(err)));
       return listen(app);
     };
-    pairs.set(key, { theirs: await build(express.static(tree.root, options)), ours: await build(serveStatic(tree.root, options)) });
+    pairs.set(key, {
+      theirs: await build(express.static(tree.root, options)),
+      ours: await build(serveStatic(tree.root, options)),
+    });
   }
   return pairs.get(key);
 }
 
 function picked(res, withLength) {
   const names = withLength ? COMPARED : COMPARED.filter((name) => name !== "content-length");
-  return Object.fromEntries(names.filter((name) => res.headers[name] !== undefined).map((name) => [name, res.headers[name]]));
+  return Object.fromEntries(
+    names.filter((name) => res.headers[name] !== undefined).map((name) => [name, res.headers[name]]),
+  );
 }
 
 // Middleware and caches may see the order headers were set in: it must be send's.
-const headerOrder = (res) => Object.keys(res.headers).filter((name) => !["date", "x-powered-by", "connection", "keep-alive"].includes(name));
+const headerOrder = (res) =>
+  Object.keys(res.headers).filter((name) => !["date", "x-powered-by", "connection", "keep-alive"].includes(name));
 
 async function compare(path, { options, mount, method = "GET", headers = {}, compareBody = true, reportErrors } = {}) {
   const { theirs, ours } = await pair(options, mount, reportErrors);
-  const [a, b] = await Promise.all([theirs.request(path, { method, headers }), ours.request(path, { method, headers })]);
+  const [a, b] = await Promise.all([
+    theirs.request(path, { method, headers }),
+    ours.request(path, { method, headers }),
+  ]);
   const label = `${method} ${path} ${JSON.stringify(options ?? {})}`;
   expect(b.status, label).toBe(a.status);
   expect(picked(b, compareBody), label).toEqual(picked(a, compareBody));
@@ -113,7 +132,16 @@ describe("matches express.static", () => {
   });
 
   it("misses: unknown files, directories without index, dotfiles, traversal, other methods", async () => {
-    for (const path of ["/missing.txt", "/nodex/", "/.env", "/.hidden/file.txt", "/../etc/passwd", "/hello.txt/", "/hello.txt%2f", "/missing%2f"]) {
+    for (const path of [
+      "/missing.txt",
+      "/nodex/",
+      "/.env",
+      "/.hidden/file.txt",
+      "/../etc/passwd",
+      "/hello.txt/",
+      "/hello.txt%2f",
+      "/missing%2f",
+    ]) {
       await compare(path, { compareBody: false });
     }
     await compare("/hello.txt", { method: "POST", compareBody: false });
@@ -121,7 +149,13 @@ describe("matches express.static", () => {
   });
 
   it("options: maxAge, immutable, cacheControl, lastModified, acceptRanges", async () => {
-    for (const options of [{ maxAge: 60_000 }, { maxAge: "1d", immutable: true }, { cacheControl: false }, { lastModified: false }, { acceptRanges: false }]) {
+    for (const options of [
+      { maxAge: 60_000 },
+      { maxAge: "1d", immutable: true },
+      { cacheControl: false },
+      { lastModified: false },
+      { acceptRanges: false },
+    ]) {
       await compare("/hello.txt", { options });
     }
   });
@@ -181,7 +215,11 @@ describe("matches express.static", () => {
       ["/hello.txt", {}, { "if-match": '"other"' }],
     ];
     for (const [path, options = {}, headers] of cases) {
-      const { theirs, ours } = await compare(path, { options: { ...options, fallthrough: false }, headers, reportErrors: true });
+      const { theirs, ours } = await compare(path, {
+        options: { ...options, fallthrough: false },
+        headers,
+        reportErrors: true,
+      });
       expect(ours.status, path).toBeGreaterThanOrEqual(400);
       expect(JSON.parse(ours.text), path).toEqual(JSON.parse(theirs.text));
     }

@@ -52,12 +52,15 @@ describe("readDirectoryEntries", () => {
   });
 
   it("shows dotfiles only when asked", async () => {
-    const names = (await readDirectoryEntries(join(tree.root, "docs"), { showDotfiles: true, realRoot })).map((entry) => entry.name);
+    const names = (await readDirectoryEntries(join(tree.root, "docs"), { showDotfiles: true, realRoot })).map(
+      (entry) => entry.name,
+    );
     expect(names).toContain(".hidden");
   });
 
   it("leaves out links leading out of the real root and dangling ones; without a root, follows any link", async () => {
-    const names = async (options) => (await readDirectoryEntries(join(tree.root, "docs"), options)).map((entry) => entry.name).sort();
+    const names = async (options) =>
+      (await readDirectoryEntries(join(tree.root, "docs"), options)).map((entry) => entry.name).sort();
     expect(await names({ showDotfiles: false, realRoot })).toEqual(["b.txt", "in", "sub", "sub-link"]);
     expect(await names({ showDotfiles: false, realRoot: null })).toEqual(["b.txt", "in", "out", "sub", "sub-link"]);
   });
@@ -85,7 +88,9 @@ describe("readDirectoryEntries", () => {
       "console.log(first.length, (await read()).length);";
     // The permission model without --allow-worker: new Worker() throws. (Its flag lost
     // "experimental" in Node 22.13; Node 24 knows only the new name.)
-    const permission = process.allowedNodeEnvironmentFlags.has("--permission") ? "--permission" : "--experimental-permission";
+    const permission = process.allowedNodeEnvironmentFlags.has("--permission")
+      ? "--permission"
+      : "--experimental-permission";
     const args = [permission, "--allow-fs-read=*", "--input-type=module", "-e", script];
     const out = execFileSync(process.execPath, args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
     expect(out.trim()).toBe("1600 1600"); // without a root, the links out are listed too

@@ -12,7 +12,13 @@ describe("fsError", () => {
     const real = await stat(MISSING).catch((err) => err);
     const made = fsError({ code: "ENOENT", errno: undefined, syscall: "stat", path: MISSING }, 404);
     expect(made).toBeInstanceOf(Error);
-    expect({ message: made.message, errno: made.errno, code: made.code, syscall: made.syscall, path: made.path }).toEqual({
+    expect({
+      message: made.message,
+      errno: made.errno,
+      code: made.code,
+      syscall: made.syscall,
+      path: made.path,
+    }).toEqual({
       message: real.message,
       errno: real.errno,
       code: real.code,
@@ -32,8 +38,12 @@ describe("fsError", () => {
 
 describe("failureStatus", () => {
   it("is the status given, the error's own, 404 for what is not there, else 500", () => {
-    expect([failureStatus(403), failureStatus(createHttpError(416)), failureStatus({ status: 412 })]).toEqual([403, 416, 412]);
-    expect(["ENOENT", "ENOTDIR", "ENAMETOOLONG", "EACCES", "EISDIR", undefined].map((code) => failureStatus({ code }))).toEqual([404, 404, 404, 500, 500, 500]);
+    expect([failureStatus(403), failureStatus(createHttpError(416)), failureStatus({ status: 412 })]).toEqual([
+      403, 416, 412,
+    ]);
+    expect(
+      ["ENOENT", "ENOTDIR", "ENAMETOOLONG", "EACCES", "EISDIR", undefined].map((code) => failureStatus({ code })),
+    ).toEqual([404, 404, 404, 500, 500, 500]);
   });
 });
 
@@ -60,5 +70,11 @@ describe("failureError", () => {
 
 it("headersSentError is send's plain 500 for a response that had already started", () => {
   const err = headersSentError();
-  expect([err.constructor, err.message, err.status, err.statusCode, err.expose]).toEqual([Error, "Can't set headers after they are sent.", 500, 500, false]);
+  expect([err.constructor, err.message, err.status, err.statusCode, err.expose]).toEqual([
+    Error,
+    "Can't set headers after they are sent.",
+    500,
+    500,
+    false,
+  ]);
 });

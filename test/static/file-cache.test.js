@@ -2,7 +2,16 @@
 // long it is trusted, its bounds, and the checks that keep what it opens inside the root.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, realpathSync, renameSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  symlinkSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { FileCache, FILE, DIRECTORY, MISSING, isInside, openEntry, realRootOf } from "../../src/static/file-cache.js";
 import { makeTree, staticServers } from "./helpers.js";
@@ -218,7 +227,13 @@ describe("openEntry", () => {
     await file.close();
     expect(stat.size).toBe(4);
     renameSync(join(tree.root, "public", "other.txt"), path); // another file, another inode
-    await expect(openEntry(entry)).rejects.toMatchObject({ code: "ENOENT", syscall: "open", path, status: 404, expose: false });
+    await expect(openEntry(entry)).rejects.toMatchObject({
+      code: "ENOENT",
+      syscall: "open",
+      path,
+      status: 404,
+      expose: false,
+    });
   });
 
   it("refuses a checked file that became a symlink, and follows it for an unchecked one (as send)", async () => {
@@ -239,13 +254,13 @@ describe("openEntry", () => {
 
 describe("isInside and realRootOf", () => {
   it("isInside compares whole path segments", () => {
-    expect([isInside("/srv/a", "/srv"), isInside("/srv", "/srv"), isInside("/srvx/a", "/srv"), isInside("/srv/a", "/srv/"), isInside("/a", "/")]).toEqual([
-      true,
-      true,
-      false,
-      true,
-      true,
-    ]);
+    expect([
+      isInside("/srv/a", "/srv"),
+      isInside("/srv", "/srv"),
+      isInside("/srvx/a", "/srv"),
+      isInside("/srv/a", "/srv/"),
+      isInside("/a", "/"),
+    ]).toEqual([true, true, false, true, true]);
   });
 
   it("realRootOf gives a root's real path, or the fs error without keeping it", async () => {

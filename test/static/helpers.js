@@ -58,5 +58,19 @@ export function errorShape(err) {
   const { name, status, statusCode, expose, code, errno, syscall, path, message, headers } = err;
   // A file-system error's stack too: Node's async fs errors have no frames, so dev error pages show one line
   const stack = syscall === undefined ? undefined : err.stack;
-  return { name, class: err.constructor.name, status, statusCode, expose, code, errno, syscall, path, message, headers, stack, keys: Object.keys(err) };
+  return {
+    name,
+    class: err.constructor.name,
+    status,
+    statusCode,
+    expose,
+    code,
+    errno,
+    syscall,
+    path,
+    message,
+    headers,
+    stack,
+    keys: Object.keys(err),
+  };
 }

@@ -193,12 +193,24 @@ describe("options", () => {
   });
 
   it("maxAge (ms or string), immutable, cacheControl: false", async () => {
-    expect((await (await serve({ maxAge: 1500 })).request("/text.txt")).headers["cache-control"]).toBe("public, max-age=1");
-    expect((await (await serve({ maxAge: "1d" })).request("/text.txt")).headers["cache-control"]).toBe("public, max-age=86400");
-    expect((await (await serve({ maxAge: "2 hours", immutable: true })).request("/text.txt")).headers["cache-control"]).toBe("public, max-age=7200, immutable");
-    expect((await (await serve({ maxAge: "10y" })).request("/text.txt")).headers["cache-control"]).toBe("public, max-age=31536000");
-    expect((await (await serve({ maxAge: "soon" })).request("/text.txt")).headers["cache-control"]).toBe("public, max-age=0");
-    expect((await (await serve({ cacheControl: false, maxAge: 1000 })).request("/text.txt")).headers["cache-control"]).toBeUndefined();
+    expect((await (await serve({ maxAge: 1500 })).request("/text.txt")).headers["cache-control"]).toBe(
+      "public, max-age=1",
+    );
+    expect((await (await serve({ maxAge: "1d" })).request("/text.txt")).headers["cache-control"]).toBe(
+      "public, max-age=86400",
+    );
+    expect(
+      (await (await serve({ maxAge: "2 hours", immutable: true })).request("/text.txt")).headers["cache-control"],
+    ).toBe("public, max-age=7200, immutable");
+    expect((await (await serve({ maxAge: "10y" })).request("/text.txt")).headers["cache-control"]).toBe(
+      "public, max-age=31536000",
+    );
+    expect((await (await serve({ maxAge: "soon" })).request("/text.txt")).headers["cache-control"]).toBe(
+      "public, max-age=0",
+    );
+    expect(
+      (await (await serve({ cacheControl: false, maxAge: 1000 })).request("/text.txt")).headers["cache-control"],
+    ).toBeUndefined();
   });
 
   it("etag, lastModified and acceptRanges can be turned off", async () => {

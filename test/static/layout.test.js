@@ -5,7 +5,8 @@ import { readFileSync, readdirSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 
 const dir = new URL("../../src/static/", import.meta.url);
-const importsOf = (file) => [...readFileSync(new URL(file, dir), "utf8").matchAll(/from\s+["']\.\/([^"']+)["']/g)].map((match) => match[1]);
+const importsOf = (file) =>
+  [...readFileSync(new URL(file, dir), "utf8").matchAll(/from\s+["']\.\/([^"']+)["']/g)].map((match) => match[1]);
 
 describe("src/static/ layout", () => {
   const entryPoints = ["index.js", "send-file.js"];

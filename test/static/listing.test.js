@@ -49,7 +49,8 @@ afterAll(async () => {
 
 const json = async (path) => JSON.parse((await s.request(path, { headers: { accept: "application/json" } })).text);
 // [href, text] of the table's links (not the breadcrumbs' or the headers').
-const rows = (html) => [...html.slice(html.indexOf("<tbody>")).matchAll(/<a href="([^"]+)">([^<]+)<\/a>/g)].map((m) => [m[1], m[2]]);
+const rows = (html) =>
+  [...html.slice(html.indexOf("<tbody>")).matchAll(/<a href="([^"]+)">([^<]+)<\/a>/g)].map((m) => [m[1], m[2]]);
 
 describe("listing", () => {
   it("is off by default", async () => {
@@ -106,7 +107,9 @@ describe("listing", () => {
     expect((await json("/docs/")).map((e) => e.name)).not.toContain(".secret");
     const allow = await listen(fallbackHandler(serveStatic(tree.root, { listing: true, dotfiles: "allow" })));
     try {
-      const names = JSON.parse((await allow.request("/docs/", { headers: { accept: "application/json" } })).text).map((e) => e.name);
+      const names = JSON.parse((await allow.request("/docs/", { headers: { accept: "application/json" } })).text).map(
+        (e) => e.name,
+      );
       expect(names).toContain(".secret");
     } finally {
       await allow.close();
@@ -152,10 +155,33 @@ describe("listing", () => {
     expect(page).toContain('<th><a href="?sort=mtime&amp;order=asc">Modified</a></th>');
     expect(page).not.toContain("<script");
     const names = async (query) => rows((await s.request(`/sorted/${query}`)).text).map(([, text]) => text);
-    expect(await names("?sort=name&order=desc")).toEqual(["../", "dir-10/", "dir-9/", "file-10.txt", "File-3.txt", "file-2.txt", "file-1.txt"]);
-    expect((await names("?sort=size&order=desc")).slice(3)).toEqual(["file-2.txt", "file-10.txt", "File-3.txt", "file-1.txt"]);
-    expect((await names("?sort=size&order=asc")).slice(3)).toEqual(["file-1.txt", "File-3.txt", "file-10.txt", "file-2.txt"]);
-    expect((await names("?sort=mtime&order=asc")).slice(3)).toEqual(["file-10.txt", "File-3.txt", "file-2.txt", "file-1.txt"]);
+    expect(await names("?sort=name&order=desc")).toEqual([
+      "../",
+      "dir-10/",
+      "dir-9/",
+      "file-10.txt",
+      "File-3.txt",
+      "file-2.txt",
+      "file-1.txt",
+    ]);
+    expect((await names("?sort=size&order=desc")).slice(3)).toEqual([
+      "file-2.txt",
+      "file-10.txt",
+      "File-3.txt",
+      "file-1.txt",
+    ]);
+    expect((await names("?sort=size&order=asc")).slice(3)).toEqual([
+      "file-1.txt",
+      "File-3.txt",
+      "file-10.txt",
+      "file-2.txt",
+    ]);
+    expect((await names("?sort=mtime&order=asc")).slice(3)).toEqual([
+      "file-10.txt",
+      "File-3.txt",
+      "file-2.txt",
+      "file-1.txt",
+    ]);
     const sizeDesc = (await s.request("/sorted/?sort=size&order=desc")).text;
     expect(sizeDesc).toContain('<th aria-sort="descending"><a href="?sort=size&amp;order=asc">Size</a> ▼</th>');
     // JSON follows the same order (directories first; files newest first here).
@@ -177,7 +203,10 @@ describe("listing", () => {
     const res = await s.request(listing);
     expect(res.status).toBe(200);
     const h1 = /<h1>(.*)<\/h1>/.exec(res.text)[1];
-    const crumbs = [...h1.matchAll(/<a href="([^"]+)">([^<]*)<\/a>/g)].map((m) => [new URL(m[1], `http://x${listing}`).pathname, m[2]]);
+    const crumbs = [...h1.matchAll(/<a href="([^"]+)">([^<]*)<\/a>/g)].map((m) => [
+      new URL(m[1], `http://x${listing}`).pathname,
+      m[2],
+    ]);
     expect(crumbs).toEqual([
       ["/", "/"],
       ["/deep/", "deep"],
@@ -236,7 +265,10 @@ describe("listing", () => {
   it("escapes names in text and breadcrumbs, and encodes them in links", async () => {
     const res = await s.request("/xss/");
     expect(res.text).not.toMatch(/<img|href="javascript:/i);
-    expect(rows(res.text)).toContainEqual(["%22%3E%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E/", "&quot;&gt;&lt;img src=x onerror=alert(1)&gt;/"]);
+    expect(rows(res.text)).toContainEqual([
+      "%22%3E%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E/",
+      "&quot;&gt;&lt;img src=x onerror=alert(1)&gt;/",
+    ]);
     expect(rows(res.text)).toContainEqual(["javascript%3Aalert(1)", "javascript:alert(1)"]);
     const inner = await s.request("/xss/%22%3E%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E/");
     expect(inner.status).toBe(200);

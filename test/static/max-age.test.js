@@ -44,11 +44,19 @@ describe("parseMaxAge", () => {
   });
 
   it("reads the units as the `ms` package does", () => {
-    expect([parseMaxAge("1d"), parseMaxAge("2 hours"), parseMaxAge("500ms"), parseMaxAge("1.5s")]).toEqual([86_400_000, 7_200_000, 500, 1500]);
+    expect([parseMaxAge("1d"), parseMaxAge("2 hours"), parseMaxAge("500ms"), parseMaxAge("1.5s")]).toEqual([
+      86_400_000, 7_200_000, 500, 1500,
+    ]);
   });
 
   it("takes numbers as milliseconds, clamped to [0, 1 year]", () => {
-    expect([parseMaxAge(1500), parseMaxAge(0), parseMaxAge(-5), parseMaxAge(Infinity), parseMaxAge(ONE_YEAR + 1)]).toEqual([1500, 0, 0, ONE_YEAR, ONE_YEAR]);
+    expect([
+      parseMaxAge(1500),
+      parseMaxAge(0),
+      parseMaxAge(-5),
+      parseMaxAge(Infinity),
+      parseMaxAge(ONE_YEAR + 1),
+    ]).toEqual([1500, 0, 0, ONE_YEAR, ONE_YEAR]);
   });
 
   it("takes anything else through Number(), as send does; what is no number counts as 0", () => {

@@ -22,7 +22,13 @@ describe("sendRedirect", () => {
     const res = await answered((res) => sendRedirect(res, "/a%20b/?q=<x>&y"));
     expect(res.status).toBe(301);
     expect(res.headers.location).toBe("/a%20b/?q=<x>&y");
-    expect(res.order).toEqual(["content-type", "content-length", "content-security-policy", "x-content-type-options", "location"]);
+    expect(res.order).toEqual([
+      "content-type",
+      "content-length",
+      "content-security-policy",
+      "x-content-type-options",
+      "location",
+    ]);
     expect(res.headers["content-type"]).toBe("text/html; charset=UTF-8");
     expect(res.headers["content-security-policy"]).toBe("default-src 'none'");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
@@ -47,7 +53,11 @@ describe("sendErrorPage", () => {
 
   it("answers 500 for an error without a status, and a status statuses does not know by its number", async () => {
     const plain = await answered((res) => sendErrorPage(res, new Error("secret detail")));
-    expect([plain.status, plain.text.includes("<pre>Internal Server Error</pre>"), plain.text.includes("secret detail")]).toEqual([500, true, false]);
+    expect([
+      plain.status,
+      plain.text.includes("<pre>Internal Server Error</pre>"),
+      plain.text.includes("secret detail"),
+    ]).toEqual([500, true, false]);
     const unknown = await answered((res) => sendErrorPage(res, { status: 599 }));
     expect([unknown.status, unknown.text.includes("<pre>599</pre>")]).toEqual([599, true]);
   });

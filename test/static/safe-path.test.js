@@ -1,7 +1,15 @@
 // Request paths to root-relative paths, or a refusal with its status: decoded once, so no
 // encoded dot segment or separator gets past.
 import { describe, it, expect } from "vitest";
-import { relativeFromUrl, normalizeRelative, hasDotSegment, rootPrefix, isRefused, MALFORMED_PATH, FORBIDDEN_PATH } from "../../src/static/safe-path.js";
+import {
+  relativeFromUrl,
+  normalizeRelative,
+  hasDotSegment,
+  rootPrefix,
+  isRefused,
+  MALFORMED_PATH,
+  FORBIDDEN_PATH,
+} from "../../src/static/safe-path.js";
 
 describe("relativeFromUrl", () => {
   it.each([
@@ -44,6 +52,10 @@ it("normalizeRelative takes decoded paths: a '%' is a plain character there", ()
 });
 
 it("hasDotSegment and rootPrefix", () => {
-  expect([hasDotSegment("/a/.env"), hasDotSegment("/.git/config"), hasDotSegment("/a.b/c")]).toEqual([true, true, false]);
+  expect([hasDotSegment("/a/.env"), hasDotSegment("/.git/config"), hasDotSegment("/a.b/c")]).toEqual([
+    true,
+    true,
+    false,
+  ]);
   expect([rootPrefix("/srv/"), rootPrefix("/srv"), rootPrefix("/")]).toEqual(["/srv", "/srv", ""]);
 });

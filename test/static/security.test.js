@@ -173,7 +173,8 @@ describe("a file swapped for a symlink after its lookup", () => {
     writeFileSync(join(publicRoot, "swapdir", "secret.txt"), "p".repeat(4096));
     writeFileSync(join(publicRoot, "swapdir", "small.txt"), "p");
     writeFileSync(join(tree.root, "outside", "small.txt"), SECRET);
-    for (const name of ["secret.txt", "small.txt"]) expect((await s.request(`/swapdir/${name}`, { method: "HEAD" })).status).toBe(200);
+    for (const name of ["secret.txt", "small.txt"])
+      expect((await s.request(`/swapdir/${name}`, { method: "HEAD" })).status).toBe(200);
     swap("swapdir", join(tree.root, "outside"));
     for (const name of ["secret.txt", "small.txt"]) {
       const res = await s.request(`/swapdir/${name}`);

@@ -30,7 +30,11 @@ beforeAll(async () => {
     const options = JSON.parse(url.searchParams.get("options") ?? "{}");
     const path = url.searchParams.get("path");
     const record = (err) => {
-      outcomes.push({ path, err: err ? { status: err.status, code: err.code, headers: err.headers } : null, finished: res.writableFinished });
+      outcomes.push({
+        path,
+        err: err ? { status: err.status, code: err.code, headers: err.headers } : null,
+        finished: res.writableFinished,
+      });
       if (err && !res.headersSent) {
         res.statusCode = err.status ?? 500;
         res.end(`done:${err.status}:${err.code ?? ""}`);
@@ -47,7 +51,9 @@ afterAll(async () => {
 });
 
 const call = (path, options = {}, { headers, extra = "" } = {}) =>
-  server.request(`/?path=${encodeURIComponent(path)}&options=${encodeURIComponent(JSON.stringify(options))}${extra}`, { headers });
+  server.request(`/?path=${encodeURIComponent(path)}&options=${encodeURIComponent(JSON.stringify(options))}${extra}`, {
+    headers,
+  });
 const lastOutcome = async () => {
   await new Promise((resolve) => setTimeout(resolve, 20));
   return outcomes.at(-1);
@@ -97,7 +103,11 @@ describe("sendFile", () => {
   });
 
   it("sets options.headers, maxAge and friends", async () => {
-    const res = await call(join(tree.root, "a.txt"), { headers: { "X-Extra": "1", "Cache-Control": "private" }, maxAge: "1h", lastModified: false });
+    const res = await call(join(tree.root, "a.txt"), {
+      headers: { "X-Extra": "1", "Cache-Control": "private" },
+      maxAge: "1h",
+      lastModified: false,
+    });
     expect(res.headers["x-extra"]).toBe("1");
     expect(res.headers["cache-control"]).toBe("private");
     expect(res.headers["last-modified"]).toBeUndefined();
@@ -172,7 +182,8 @@ describe("res.sendFile and res.download against Express", () => {
   let d;
   // What each framework's sendFile callback received: { express: [...], lib: [...] }.
   const seen = { express: [], lib: [] };
-  const report = (log) => (err) => log.push(err ? { name: err.name, code: err.code, message: err.message, status: err.status } : null);
+  const report = (log) => (err) =>
+    log.push(err ? { name: err.name, code: err.code, message: err.message, status: err.status } : null);
   beforeAll(async () => {
     d = await differential((app, factory) => {
       const log = seen[factory === Server ? "lib" : "express"];
@@ -181,17 +192,25 @@ describe("res.sendFile and res.download against Express", () => {
         res.sendFile(join(tree.root, "a.txt"), report(log));
       });
       // The client leaves before the handler answers.
-      app.get("/client-gone", (req, res) => res.once("close", () => res.sendFile(join(tree.root, "big.bin"), report(log))));
+      app.get("/client-gone", (req, res) =>
+        res.once("close", () => res.sendFile(join(tree.root, "big.bin"), report(log))),
+      );
       app.get("/file", (req, res) => res.sendFile(join(tree.root, "a.txt")));
-      app.get("/slice/:name", (req, res) => res.sendFile(join(tree.root, req.params.name), JSON.parse(req.query.options)));
+      app.get("/slice/:name", (req, res) =>
+        res.sendFile(join(tree.root, req.params.name), JSON.parse(req.query.options)),
+      );
       // ?path=&options=: what the callback's error looks like.
       app.get("/error", (req, res) =>
-        res.sendFile(req.query.path, JSON.parse(req.query.options ?? "{}"), (err) => res.status(err?.status ?? 500).json(errorShape(err))),
+        res.sendFile(req.query.path, JSON.parse(req.query.options ?? "{}"), (err) =>
+          res.status(err?.status ?? 500).json(errorShape(err)),
+        ),
       );
       app.get("/download", (req, res) => res.download(join(tree.root, "a.txt")));
       // ?path=: res.sendFile without a callback (its error goes to next), res.download with and without one.
       app.get("/next-error", (req, res) => res.sendFile(req.query.path));
-      app.get("/download-error", (req, res) => res.download(req.query.path, (err) => res.status(err?.status ?? 500).json(errorShape(err))));
+      app.get("/download-error", (req, res) =>
+        res.download(req.query.path, (err) => res.status(err?.status ?? 500).json(errorShape(err))),
+      );
       app.get("/download-next-error", (req, res) => res.download(req.query.path));
       app.get("/strong", (req, res) => res.sendFile(join(tree.root, "a.txt"), { etag: "strong" }));
       // Errors from res.sendFile reach next(err): answered here, quietly (the final handler logs them).
@@ -276,11 +295,24 @@ describe("res.sendFile and res.download against Express", () => {
 
   it("a missing file: the fs error send gives (ENOENT, 404, expose false), to next(err) and to res.download's callback", async () => {
     for (const route of ["/next-error", "/download-error", "/download-next-error"]) {
-      for (const path of [join(tree.root, "nope.txt"), join(tree.root, "x".repeat(300)), join(tree.root, "a.txt", "x")]) {
+      for (const path of [
+        join(tree.root, "nope.txt"),
+        join(tree.root, "x".repeat(300)),
+        join(tree.root, "a.txt", "x"),
+      ]) {
         const [expected, actual] = await d.both({ path: `${route}?path=${encodeURIComponent(path)}` });
         const shape = JSON.parse(actual.body);
-        expect(shape, route).toMatchObject({ status: 404, statusCode: 404, expose: false, syscall: "stat", path, class: "Error" });
-        expect(shape.message, route).toMatch(/^(ENOENT: no such file or directory|ENAMETOOLONG: name too long|ENOTDIR: not a directory), stat '/);
+        expect(shape, route).toMatchObject({
+          status: 404,
+          statusCode: 404,
+          expose: false,
+          syscall: "stat",
+          path,
+          class: "Error",
+        });
+        expect(shape.message, route).toMatch(
+          /^(ENOENT: no such file or directory|ENAMETOOLONG: name too long|ENOTDIR: not a directory), stat '/,
+        );
         expect(actual, route).toEqual(expected);
       }
     }
@@ -309,7 +341,9 @@ describe("res.sendFile and res.download against Express", () => {
         expect(actual, label).toEqual(expected);
       }
     }
-    const [, slice] = await d.both({ path: `/slice/counting.bin?options=${encodeURIComponent('{"start":1000000,"end":1000009}')}` });
+    const [, slice] = await d.both({
+      path: `/slice/counting.bin?options=${encodeURIComponent('{"start":1000000,"end":1000009}')}`,
+    });
     expect(slice.body).toBe(COUNTING.subarray(1_000_000, 1_000_010).toString());
   });
 

@@ -12,7 +12,15 @@ import { startPair, view } from "../helpers/server.js";
 import { recordHeaderCalls } from "../helpers/header-calls.js";
 
 // Headers a 304 may carry or must drop
-const NAMES = ["etag", "last-modified", "cache-control", "accept-ranges", "content-type", "content-length", "content-encoding"];
+const NAMES = [
+  "etag",
+  "last-modified",
+  "cache-control",
+  "accept-ranges",
+  "content-type",
+  "content-length",
+  "content-encoding",
+];
 
 const TEXT = "0123456789abcdefghij"; // 20 bytes
 const SOURCE = "export const greeting = 'hello';\n".repeat(200);
@@ -180,7 +188,9 @@ describe("range requests", () => {
     expect((await get("bytes=0-1", { "if-range": lastModified })).status).toBe(206);
     expect((await get("bytes=0-1", { "if-range": '"stale"' })).status).toBe(200);
     expect((await get("bytes=0-1", { "if-range": `W/${etag}` })).status).toBe(200);
-    expect((await get("bytes=0-1", { "if-range": new Date(Date.parse(lastModified) - 1000).toUTCString() })).status).toBe(200);
+    expect(
+      (await get("bytes=0-1", { "if-range": new Date(Date.parse(lastModified) - 1000).toUTCString() })).status,
+    ).toBe(200);
   });
 });
 
@@ -189,7 +199,8 @@ describe("precompressed", () => {
   beforeAll(async () => {
     s = await serve({ precompressed: true });
   });
-  const get = (path, encoding, method) => s.request(path, { method, headers: encoding === undefined ? {} : { "accept-encoding": encoding } });
+  const get = (path, encoding, method) =>
+    s.request(path, { method, headers: encoding === undefined ? {} : { "accept-encoding": encoding } });
 
   it("serves the .br sibling to clients accepting brotli", async () => {
     const res = await get("/app.js", "gzip, deflate, br");
@@ -222,15 +233,21 @@ describe("precompressed", () => {
     const plain = await get("/app.js", "identity");
     expect(br.headers.etag).not.toBe(plain.headers.etag);
     expect(br.headers.etag).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+-br"$/);
-    const again = await s.request("/app.js", { headers: { "accept-encoding": "br", "if-none-match": br.headers.etag } });
+    const again = await s.request("/app.js", {
+      headers: { "accept-encoding": "br", "if-none-match": br.headers.etag },
+    });
     expect(again.status).toBe(304);
-    const other = await s.request("/app.js", { headers: { "accept-encoding": "identity", "if-none-match": br.headers.etag } });
+    const other = await s.request("/app.js", {
+      headers: { "accept-encoding": "identity", "if-none-match": br.headers.etag },
+    });
     expect(other.status).toBe(200);
   });
 
   it("honours a list of encodings, and HEAD", async () => {
     const gzOnly = await serve({ precompressed: ["gzip"] });
-    expect((await gzOnly.request("/app.js", { headers: { "accept-encoding": "br, gzip" } })).headers["content-encoding"]).toBe("gzip");
+    expect(
+      (await gzOnly.request("/app.js", { headers: { "accept-encoding": "br, gzip" } })).headers["content-encoding"],
+    ).toBe("gzip");
     const head = await get("/app.js", "br", "HEAD");
     expect(head.headers["content-encoding"]).toBe("br");
     expect(Number(head.headers["content-length"])).toBe(brotliCompressSync(SOURCE).length);

@@ -38,7 +38,11 @@ describe("statHelper", () => {
       `if (process.argv[1] === "use") console.log((await statHelper().lstat(${dir}, ["f1", "f2"])).length);\n` +
       "else console.log('online');";
     const run = (mode) =>
-      execFileSync(process.execPath, ["--input-type=module", "-e", script, mode], { encoding: "utf8", timeout: 15_000, stdio: ["ignore", "pipe", "pipe"] });
+      execFileSync(process.execPath, ["--input-type=module", "-e", script, mode], {
+        encoding: "utf8",
+        timeout: 15_000,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
     expect(run("idle").trim()).toBe("online");
     expect(run("use").trim()).toBe("6");
   });

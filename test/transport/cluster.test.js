@@ -11,7 +11,10 @@ const children = new Set();
 
 /** Starts the cluster fixture; resolves to { child, port, stderr() } once it prints READY. */
 function startCluster(env = {}) {
-  const child = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [script], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   children.add(child);
   let stderr = "";
   child.stderr.on("data", (chunk) => (stderr += chunk));
@@ -84,7 +87,8 @@ describe("cluster()", () => {
     // (it never closes those). How many depends on how long the dying takes on a busy
     // machine (one CI run lost two), so the count starts once the primary has reaped it.
     const deathDeadline = Date.now() + 10_000;
-    while ([...before].every(isAlive) && Date.now() < deathDeadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    while ([...before].every(isAlive) && Date.now() < deathDeadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     expect([...before].filter(isAlive)).toHaveLength(1);
     // Requests keep being answered while one worker is down and restarting. One connection
     // may still be lost, handed over just before the primary heard of the death.
@@ -110,7 +114,10 @@ describe("cluster()", () => {
   it("backs off while workers crash on start", async () => {
     const { child, exited, ready, stderr } = startCluster({ WORKERS: "1", CRASH_ON_START: "1" });
     ready.catch(() => {}); // never ready: every worker dies in createApp()
-    await vi.waitFor(() => expect(stderr().match(/restarting in/g)?.length).toBeGreaterThanOrEqual(3), { timeout: 8000, interval: 50 });
+    await vi.waitFor(() => expect(stderr().match(/restarting in/g)?.length).toBeGreaterThanOrEqual(3), {
+      timeout: 8000,
+      interval: 50,
+    });
     const started = Date.now();
     await new Promise((resolve) => setTimeout(resolve, 1000));
     child.kill("SIGTERM");

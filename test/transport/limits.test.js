@@ -53,7 +53,9 @@ describe("defaults", () => {
   });
 
   it("new Server({ ... }) overrides them", async () => {
-    const server = await serve(helloApp({ headersTimeout: 1234, requestTimeout: 5678, keepAliveTimeout: 99, maxHeaderSize: 4096 }));
+    const server = await serve(
+      helloApp({ headersTimeout: 1234, requestTimeout: 5678, keepAliveTimeout: 99, maxHeaderSize: 4096 }),
+    );
     const { headersTimeout, requestTimeout, keepAliveTimeout, maxHeaderSize } = server.server;
     expect({ headersTimeout, requestTimeout, keepAliveTimeout, maxHeaderSize }).toEqual({
       headersTimeout: 1234,
@@ -76,7 +78,11 @@ describe("slow clients (slowloris)", () => {
     const start = performance.now();
     const { result, timings, statuses } = await servedMeanwhile(
       server.port,
-      rawRequest(server.port, `GET / HTTP/1.1\r\n${H}`, { then: `X-Drip: ${"a".repeat(200)}`, interval: 20, timeout: 4000 }),
+      rawRequest(server.port, `GET / HTTP/1.1\r\n${H}`, {
+        then: `X-Drip: ${"a".repeat(200)}`,
+        interval: 20,
+        timeout: 4000,
+      }),
     );
     const elapsed = performance.now() - start;
     expect(result.closed).toBe(true);
@@ -91,7 +97,10 @@ describe("slow clients (slowloris)", () => {
   it("a client dripping its body is cut off after requestTimeout", async () => {
     const start = performance.now();
     const head = `POST /echo HTTP/1.1\r\n${H}Content-Type: application/json\r\nContent-Length: 200\r\n\r\n`;
-    const { result, statuses } = await servedMeanwhile(server.port, rawRequest(server.port, head, { then: " ".repeat(200), interval: 50, timeout: 4000 }));
+    const { result, statuses } = await servedMeanwhile(
+      server.port,
+      rawRequest(server.port, head, { then: " ".repeat(200), interval: 50, timeout: 4000 }),
+    );
     const elapsed = performance.now() - start;
     expect(result.closed).toBe(true);
     expect(statusesOf(result.text)).toEqual([408]);
@@ -102,7 +111,11 @@ describe("slow clients (slowloris)", () => {
 
   it("fifty slow connections at once are all cut off while a normal client is served", async () => {
     const drips = Array.from({ length: 50 }, () =>
-      rawRequest(server.port, `GET / HTTP/1.1\r\n${H}`, { then: `X-Drip: ${"b".repeat(100)}`, interval: 30, timeout: 4000 }),
+      rawRequest(server.port, `GET / HTTP/1.1\r\n${H}`, {
+        then: `X-Drip: ${"b".repeat(100)}`,
+        interval: 30,
+        timeout: 4000,
+      }),
     );
     const { result, statuses } = await servedMeanwhile(server.port, Promise.all(drips));
     expect(result.every((r) => r.closed)).toBe(true);
@@ -166,7 +179,11 @@ describe("size limits", () => {
     const quiet = await serve(app);
     try {
       expect((await request(quiet.port, "/?q=" + "a".repeat(200))).status).toBe(414);
-      const bad = await fetch(`http://127.0.0.1:${quiet.port}/echo`, { method: "POST", headers: { "content-type": "application/json" }, body: "{" });
+      const bad = await fetch(`http://127.0.0.1:${quiet.port}/echo`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{",
+      });
       expect(bad.status).toBe(400);
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(logged).not.toHaveBeenCalled();

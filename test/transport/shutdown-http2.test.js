@@ -55,7 +55,11 @@ function connection(socket, readyEvent, bytes) {
 
 const tcpConnection = (port, bytes) => connection(net.connect(port, "127.0.0.1"), "connect", bytes);
 const tlsConnection = (port, protocol, bytes) =>
-  connection(tlsConnect({ port, host: "127.0.0.1", rejectUnauthorized: false, ALPNProtocols: [protocol] }), "secureConnect", bytes);
+  connection(
+    tlsConnect({ port, host: "127.0.0.1", rejectUnauthorized: false, ALPNProtocols: [protocol] }),
+    "secureConnect",
+    bytes,
+  );
 
 // Connections that have not got going when close starts: a TCP connection that sends
 // nothing, and half the h2c preface, or over TLS half a ClientHello and a handshake for
@@ -63,7 +67,11 @@ const tlsConnection = (port, protocol, bytes) =>
 function stalledConnections(port, certificate) {
   const silent = tcpConnection(port);
   return certificate.key
-    ? { silent, "half a ClientHello": tcpConnection(port, HALF_CLIENT_HELLO), "HTTP/1.1 over TLS, no request": tlsConnection(port, "http/1.1") }
+    ? {
+        silent,
+        "half a ClientHello": tcpConnection(port, HALF_CLIENT_HELLO),
+        "HTTP/1.1 over TLS, no request": tlsConnection(port, "http/1.1"),
+      }
     : { silent, "half the h2c preface": tcpConnection(port, H2C_PREFACE.subarray(0, 10)) };
 }
 
@@ -82,7 +90,8 @@ async function timeClose(app, bound) {
 }
 
 /** How long after `started` `conn` closed (Infinity: not within `bound` ms of now). */
-const closedAfter = async (conn, started, bound) => (await Promise.race([conn.closed, sleep(bound).then(() => Infinity)])) - started;
+const closedAfter = async (conn, started, bound) =>
+  (await Promise.race([conn.closed, sleep(bound).then(() => Infinity)])) - started;
 
 describe.each([
   ["h2c", {}],
@@ -124,14 +133,19 @@ describe.each([
     const session = http2.connect(`${scheme}://127.0.0.1:${port}`, { rejectUnauthorized: false });
     session.on("error", () => {});
     expect((await h2stream(session, "/slow/1")).status).toBe(200);
-    const idle = { "session after a request": { closed: new Promise((resolve) => session.once("close", () => resolve(performance.now()))) } };
+    const idle = {
+      "session after a request": {
+        closed: new Promise((resolve) => session.once("close", () => resolve(performance.now()))),
+      },
+    };
     if (tls.key) idle["TLS h2, no preface"] = tlsConnection(port, "h2");
     const stalled = stalledConnections(port, tls);
     await Promise.all([...Object.values(idle), ...Object.values(stalled)].map((conn) => conn.ready));
     idle["TLS h2, no preface"]?.socket.resume(); // reads what the server sends: SETTINGS, GOAWAY
     await sleep(50); // the server has read what they sent
     const { started, elapsed } = await timeClose(app, 2_000);
-    for (const [kind, conn] of Object.entries(idle)) expect(await closedAfter(conn, started, 500), kind).toBeLessThan(300);
+    for (const [kind, conn] of Object.entries(idle))
+      expect(await closedAfter(conn, started, 500), kind).toBeLessThan(300);
     for (const [kind, conn] of Object.entries(stalled)) {
       const after = await closedAfter(conn, started, 500);
       expect(after, kind).toBeGreaterThanOrEqual(900);
@@ -155,7 +169,8 @@ describe.each([
     expect(elapsed).toBeGreaterThanOrEqual(350);
     expect(elapsed).toBeLessThan(700);
     expect((await hanging).status).toBeUndefined();
-    for (const [kind, conn] of Object.entries(stalled)) expect(await closedAfter(conn, started, 500), kind).toBeLessThan(700);
+    for (const [kind, conn] of Object.entries(stalled))
+      expect(await closedAfter(conn, started, 500), kind).toBeLessThan(700);
   });
 });
 

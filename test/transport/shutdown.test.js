@@ -130,7 +130,9 @@ describe("app.close()", () => {
 
   it("a request pipelined behind a busy one during shutdown is still served, with Connection: close", async () => {
     server = await serve(slowApp());
-    const exchange = rawRequest(server.port, `GET /slow/200 HTTP/1.1\r\n${H}\r\nGET /slow/100 HTTP/1.1\r\n${H}\r\n`, { timeout: 3000 });
+    const exchange = rawRequest(server.port, `GET /slow/200 HTTP/1.1\r\n${H}\r\nGET /slow/100 HTTP/1.1\r\n${H}\r\n`, {
+      timeout: 3000,
+    });
     await sleep(50);
     await server.close();
     const reply = await exchange;

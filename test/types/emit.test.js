@@ -21,10 +21,14 @@ beforeAll(() => {
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 function compile(project, outDir) {
-  execFileSync(process.execPath, [tsc, "-p", project, "--noEmit", "false", "--outDir", outDir], { cwd: root, encoding: "utf8" });
+  execFileSync(process.execPath, [tsc, "-p", project, "--noEmit", "false", "--outDir", outDir], {
+    cwd: root,
+    encoding: "utf8",
+  });
 }
 
-const node = (args, options = {}) => execFileSync(process.execPath, args, { cwd: root, encoding: "utf8", timeout: 15_000, ...options });
+const node = (args, options = {}) =>
+  execFileSync(process.execPath, args, { cwd: root, encoding: "utf8", timeout: 15_000, ...options });
 
 describe("CommonJS consumers", () => {
   it("import express = require() and default imports in .cts files run", () => {
@@ -71,7 +75,13 @@ describe("examples/typescript", () => {
         console.log(JSON.stringify(results));
       });`;
     const results = JSON.parse(node(["--input-type=module", "-e", script]));
-    const summary = results.map(([method, path, status, hasId, body]) => [method, path, status, hasId, body.error ?? body.name ?? body.ok]);
+    const summary = results.map(([method, path, status, hasId, body]) => [
+      method,
+      path,
+      status,
+      hasId,
+      body.error ?? body.name ?? body.ok,
+    ]);
     expect(summary).toEqual([
       ["GET", "/health", 200, true, true],
       ["GET", "/users/1", 401, true, "a valid bearer token is required"],

@@ -17,4 +17,19 @@ import Server, {
   cluster,
 } from "lib-server";
 
-export const declaredValues = [Server, NamedServer, Router, Route, Request, Response, json, urlencoded, text, raw, serveStatic, compose, Context, cluster];
+export const declaredValues = [
+  Server,
+  NamedServer,
+  Router,
+  Route,
+  Request,
+  Response,
+  json,
+  urlencoded,
+  text,
+  raw,
+  serveStatic,
+  compose,
+  Context,
+  cluster,
+];

@@ -4,7 +4,12 @@ import http from "node:http";
 import http2 from "node:http2";
 import Server, { cluster, type Http2ListenOptions } from "lib-server";
 
-const app = new Server({ http2MaxConcurrentStreams: 200, http2IdleTimeout: 30_000, http2MaxSessionMemory: 20, http2MaxHeaderListPairs: 64 });
+const app = new Server({
+  http2MaxConcurrentStreams: 200,
+  http2IdleTimeout: 30_000,
+  http2MaxSessionMemory: 20,
+  http2MaxHeaderListPairs: 64,
+});
 declare const key: Buffer;
 declare const cert: Buffer;
 

@@ -6,7 +6,8 @@ import { LibServerInstrumentation, LayerType, type LibServerInstrumentationConfi
 const config: LibServerInstrumentationConfig = {
   ignoreLayers: ["middleware - cors", /^router/, (name) => name.endsWith("health")],
   ignoreLayersType: [LayerType.MIDDLEWARE, "router"],
-  spanNameHook: (info, defaultName) => (info.layerType === LayerType.REQUEST_HANDLER ? `${info.request.method} ${info.route}` : defaultName),
+  spanNameHook: (info, defaultName) =>
+    info.layerType === LayerType.REQUEST_HANDLER ? `${info.request.method} ${info.route}` : defaultName,
   requestHook: (span, info) => {
     span.setAttribute("app.user", String(info.request.get("x-user") ?? ""));
   },

@@ -40,7 +40,9 @@ app.use("/api", api);
 const listed: string[] = app.router
   .listRoutes()
   .flatMap(({ path, methods, router }) =>
-    router ? router.listRoutes().map((inner) => `${String(path)}${String(inner.path)}`) : [`${(methods ?? []).join(",")} ${String(path)}`],
+    router
+      ? router.listRoutes().map((inner) => `${String(path)}${String(inner.path)}`)
+      : [`${(methods ?? []).join(",")} ${String(path)}`],
   );
 
 const onError: ErrorRequestHandler = (err, req, res, next: NextFunction) => {
@@ -109,9 +111,16 @@ const composed = compose(async (ctx) => ({ user: ctx.params.id }));
 app.get("/composed/:id", composed);
 app.get("/direct", (req, res, next) => route.dispatch(req, res, next));
 
-app.use(Server.json({ limit: "1mb", strict: true }), Server.urlencoded({ extended: false, parameterLimit: 100 }), json());
+app.use(
+  Server.json({ limit: "1mb", strict: true }),
+  Server.urlencoded({ extended: false, parameterLimit: 100 }),
+  json(),
+);
 app.use("/public", Server.static("public", { maxAge: "1d", listing: true, precompressed: ["br", "gzip"] }));
-app.use("/docs", serveStatic("docs", { index: ["index.html", "README.html"], extensions: ["html", "htm"], redirect: false }));
+app.use(
+  "/docs",
+  serveStatic("docs", { index: ["index.html", "README.html"], extensions: ["html", "htm"], redirect: false }),
+);
 app.use("/bare", Server.static("bare", { index: false, extensions: false, fallthrough: false }));
 app.use("/one", Server.static("one", { index: "home.html", extensions: "html" }));
 app.use(
@@ -133,9 +142,13 @@ Server.static("public", { etag: "weak" });
 
 app.get("/part", (req, res) => res.sendFile("/srv/files/big.bin", { start: 0, end: 1023, etag: false }));
 app.get("/files/:name", (req, res, next) => {
-  res.sendFile(req.params.name, { root: "/srv/files", index: false, extensions: ["txt"], headers: { "x-from": "sendFile" } }, (err) => {
-    if (err) next(err);
-  });
+  res.sendFile(
+    req.params.name,
+    { root: "/srv/files", index: false, extensions: ["txt"], headers: { "x-from": "sendFile" } },
+    (err) => {
+      if (err) next(err);
+    },
+  );
 });
 app.get("/report", (req, res) => {
   res.download("/srv/report.pdf", { root: "/", maxAge: 0 }, (err) => void err);

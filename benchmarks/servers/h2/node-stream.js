@@ -13,7 +13,12 @@ const { HTTP2_HEADER_PATH, HTTP2_HEADER_STATUS } = constants;
 const BODY = JSON.stringify({ hello: "world" });
 
 function send(stream, body, type) {
-  stream.respond({ [HTTP2_HEADER_STATUS]: 200, "content-type": type, "content-length": Buffer.byteLength(body), etag: expressEtag(body) });
+  stream.respond({
+    [HTTP2_HEADER_STATUS]: 200,
+    "content-type": type,
+    "content-length": Buffer.byteLength(body),
+    etag: expressEtag(body),
+  });
   stream.end(body);
 }
 

@@ -10,7 +10,12 @@ import { legacyHeader, TimingMiddleware } from "./common/timing.middleware";
 })
 export class AppModule implements NestModule {
   configure(consumer: MiddlewareConsumer) {
-    consumer.apply(TimingMiddleware).exclude({ path: "cats/:id/photo", method: RequestMethod.GET }).forRoutes(CatsController);
-    consumer.apply(legacyHeader).forRoutes({ path: "whoami", method: RequestMethod.GET }, { path: "files/*path", method: RequestMethod.ALL });
+    consumer
+      .apply(TimingMiddleware)
+      .exclude({ path: "cats/:id/photo", method: RequestMethod.GET })
+      .forRoutes(CatsController);
+    consumer
+      .apply(legacyHeader)
+      .forRoutes({ path: "whoami", method: RequestMethod.GET }, { path: "files/*path", method: RequestMethod.ALL });
   }
 }

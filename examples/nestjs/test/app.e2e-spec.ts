@@ -97,7 +97,10 @@ describe("Nest application (e2e)", () => {
       const res = await request(server).get("/api/files/a%2Fb/c%20d.tar.gz").expect(200);
       expect(res.body).toEqual({ path: ["a/b", "c d.tar"], ext: "gz" });
       expect(res.headers["x-legacy"]).toBe("true");
-      expect((await request(server).get("/api/files/readme").expect(200)).body).toEqual({ path: ["readme"], ext: null });
+      expect((await request(server).get("/api/files/readme").expect(200)).body).toEqual({
+        path: ["readme"],
+        ext: null,
+      });
       await request(server).get("/api/files/").expect(404);
     });
 
@@ -145,7 +148,11 @@ describe("Nest application (e2e)", () => {
       const res = await request(server).get("/api/cats?limit=0&sort=color&extra=1").expect(400);
       expect(res.body).toEqual({
         statusCode: 400,
-        message: ["property extra should not exist", "limit must not be less than 1", "sort must be one of the following values: name, age"],
+        message: [
+          "property extra should not exist",
+          "limit must not be less than 1",
+          "sort must be one of the following values: name, age",
+        ],
         method: "GET",
         path: "/api/cats?limit=0&sort=color&extra=1",
         requestId: expect.stringMatching(/^req-\d+$/),
@@ -153,7 +160,12 @@ describe("Nest application (e2e)", () => {
     });
 
     it("parses route params with ParseIntPipe", async () => {
-      expect((await request(server).get("/api/cats/2").expect(200)).body).toEqual({ id: 2, name: "Felix", age: 5, tags: ["outdoor", "hunter"] });
+      expect((await request(server).get("/api/cats/2").expect(200)).body).toEqual({
+        id: 2,
+        name: "Felix",
+        age: 5,
+        tags: ["outdoor", "hunter"],
+      });
       const res = await request(server).get("/api/cats/abc").expect(400);
       expect(res.body.message).toBe("Validation failed (numeric string is expected)");
     });
@@ -172,7 +184,11 @@ describe("Nest application (e2e)", () => {
     });
 
     it("creates from a urlencoded body (extended parser, @Type conversion)", async () => {
-      const res = await request(server).post("/api/cats").type("form").send("name=Milo&age=4&breed=Siamese&tags[]=a&tags[]=b").expect(201);
+      const res = await request(server)
+        .post("/api/cats")
+        .type("form")
+        .send("name=Milo&age=4&breed=Siamese&tags[]=a&tags[]=b")
+        .expect(201);
       expect(res.body).toEqual({ id: 5, name: "Milo", age: 4, breed: "Siamese", tags: ["a", "b"] });
     });
 
@@ -187,7 +203,11 @@ describe("Nest application (e2e)", () => {
     });
 
     it("answers 400 to malformed JSON", async () => {
-      const res = await request(server).post("/api/cats").set("Content-Type", "application/json").send('{"name": "Tom",').expect(400);
+      const res = await request(server)
+        .post("/api/cats")
+        .set("Content-Type", "application/json")
+        .send('{"name": "Tom",')
+        .expect(400);
       expect(res.body).toMatchObject({ statusCode: 400, path: "/api/cats" });
       expect(res.body.message).toMatch(/JSON/);
     });
@@ -205,12 +225,20 @@ describe("Nest application (e2e)", () => {
     it("answers 401 without a token and 403 with a wrong role", async () => {
       const anonymous = await request(server).patch("/api/cats/1").send({ age: 4 }).expect(401);
       expect(anonymous.body.message).toBe("missing bearer token");
-      const viewer = await request(server).patch("/api/cats/1").set("Authorization", "Bearer viewer").send({ age: 4 }).expect(403);
+      const viewer = await request(server)
+        .patch("/api/cats/1")
+        .set("Authorization", "Bearer viewer")
+        .send({ age: 4 })
+        .expect(403);
       expect(viewer.body.message).toBe("Forbidden resource");
     });
 
     it("lets an allowed role through", async () => {
-      const res = await request(server).patch("/api/cats/1").set("Authorization", "Bearer editor").send({ age: 4 }).expect(200);
+      const res = await request(server)
+        .patch("/api/cats/1")
+        .set("Authorization", "Bearer editor")
+        .send({ age: 4 })
+        .expect(200);
       expect(res.body).toEqual({ id: 1, name: "Tom", age: 4, breed: "Tabby", tags: ["indoor"] });
     });
 
@@ -229,7 +257,13 @@ describe("Nest application (e2e)", () => {
         .field("caption", "Tom on the sofa")
         .attach("photo", png, { filename: "tom.png", contentType: "image/png" })
         .expect(201);
-      expect(res.body).toEqual({ id: 1, originalname: "tom.png", mimetype: "image/png", size: png.length, caption: "Tom on the sofa" });
+      expect(res.body).toEqual({
+        id: 1,
+        originalname: "tom.png",
+        mimetype: "image/png",
+        size: png.length,
+        caption: "Tom on the sofa",
+      });
     });
 
     it("streams it back as a StreamableFile; the excluded route skips the middleware", async () => {
@@ -260,7 +294,10 @@ describe("Nest application (e2e)", () => {
         .attach("photo", png, { filename: "tom.png", contentType: "image/png" })
         .expect(400);
       expect(extra.body.message).toEqual(["property owner should not exist"]);
-      const field = await request(server).post("/api/cats/1/photo").attach("picture", png, { filename: "tom.png", contentType: "image/png" }).expect(400);
+      const field = await request(server)
+        .post("/api/cats/1/photo")
+        .attach("picture", png, { filename: "tom.png", contentType: "image/png" })
+        .expect(400);
       expect(field.body.message).toBe("Unexpected file field - picture");
     });
   });
@@ -311,7 +348,13 @@ describe("Nest application (e2e)", () => {
   describe("errors", () => {
     it("answers 404 for an unknown route through the global filter", async () => {
       const res = await request(server).get("/api/nope?x=1").expect(404);
-      expect(res.body).toEqual({ statusCode: 404, message: "Cannot GET /api/nope?x=1", method: "GET", path: "/api/nope?x=1", requestId: expect.any(String) });
+      expect(res.body).toEqual({
+        statusCode: 404,
+        message: "Cannot GET /api/nope?x=1",
+        method: "GET",
+        path: "/api/nope?x=1",
+        requestId: expect.any(String),
+      });
     });
 
     it("answers 500 for an unexpected error (Nest's base filter)", async () => {
@@ -322,9 +365,19 @@ describe("Nest application (e2e)", () => {
     it("keeps the raw body for a signed webhook (rawBody: true, the parser's verify)", async () => {
       const payload = JSON.stringify({ event: "cat.adopted", id: 3 });
       const signature = createHash("sha256").update(payload).digest("hex");
-      const res = await request(server).post("/api/webhook").set("Content-Type", "application/json").set("X-Signature", signature).send(payload).expect(200);
+      const res = await request(server)
+        .post("/api/webhook")
+        .set("Content-Type", "application/json")
+        .set("X-Signature", signature)
+        .send(payload)
+        .expect(200);
       expect(res.body).toEqual({ ok: true, bytes: Buffer.byteLength(payload), event: "cat.adopted" });
-      const bad = await request(server).post("/api/webhook").set("Content-Type", "application/json").set("X-Signature", "0").send(payload).expect(400);
+      const bad = await request(server)
+        .post("/api/webhook")
+        .set("Content-Type", "application/json")
+        .set("X-Signature", "0")
+        .send(payload)
+        .expect(400);
       expect(bad.body.message).toBe("bad signature");
     });
   });

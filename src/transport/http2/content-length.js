@@ -21,7 +21,10 @@ export function countBody(res) {
 export function headersWent(res) {
   if (res[LEFT] !== null) return;
   const stream = res.stream;
-  const length = stream.headersSent && !stream.headRequest && !BODYLESS.has(res.statusCode) ? res.getHeader("content-length") : undefined;
+  const length =
+    stream.headersSent && !stream.headRequest && !BODYLESS.has(res.statusCode)
+      ? res.getHeader("content-length")
+      : undefined;
   // -1: a value no body matches ("abc", "5, 5")
   res[LEFT] = length === undefined ? undefined : /^\d+$/.test(String(length)) ? Number(length) : -1;
 }
@@ -53,7 +56,9 @@ export function countEnd(res) {
 // RST_STREAM INTERNAL_ERROR, ignores later writes and emits 'close' on the response (the
 // error itself goes nowhere: compat streams swallow theirs).
 function reset(res, left) {
-  const error = new Error(`The body does not match the response's Content-Length: ${res.getHeader("content-length")} (${left} bytes left)`);
+  const error = new Error(
+    `The body does not match the response's Content-Length: ${res.getHeader("content-length")} (${left} bytes left)`,
+  );
   error.code = "ERR_HTTP_CONTENT_LENGTH_MISMATCH";
   res[LEFT] = undefined;
   res.destroy(error);

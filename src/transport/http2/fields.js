@@ -8,7 +8,15 @@
 // for HTTP/1.1 sets them anyway (Connection: close, Transfer-Encoding: chunked, Keep-Alive):
 // dropped, as a proxy translating HTTP/1.1 to HTTP/2 drops them. TE too: §8.2.2 lets a
 // request carry "TE: trailers", a response none (TE is a request field, RFC 9110 §10.1.4).
-export const DROPPED = new Set(["connection", "http2-settings", "keep-alive", "proxy-connection", "te", "transfer-encoding", "upgrade"]);
+export const DROPPED = new Set([
+  "connection",
+  "http2-settings",
+  "keep-alive",
+  "proxy-connection",
+  "te",
+  "transfer-encoding",
+  "upgrade",
+]);
 
 // The fields Node's http2 sends once at most (lib/internal/http2/util.js, kSingleValueFields,
 // less the pseudo-headers). Given several values (res.append("Location", ...) twice,
@@ -64,7 +72,8 @@ export function fieldKey(name) {
 }
 
 /** The value HTTP/2 sends for a field set to `value`: the first of several for a single-value field. */
-export const carriedValue = (key, value) => (Array.isArray(value) && value.length > 1 && SINGLE_VALUE.has(key) ? value[0] : value);
+export const carriedValue = (key, value) =>
+  Array.isArray(value) && value.length > 1 && SINGLE_VALUE.has(key) ? value[0] : value;
 
 function pseudoHeaderRefused() {
   const error = new TypeError("Cannot set HTTP/2 pseudo-headers");

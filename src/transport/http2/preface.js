@@ -7,8 +7,9 @@ const PREFACE = Buffer.from("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", "latin1");
 
 /**
  * Reads `socket` until its protocol is known, then calls toHttp2(socket) or
- * toHttp1(socket), the socket paused with what was read put back. A client that stops half way through the preface is cut off after
- * `timeout` ms; one that ends its side before that is closed at once.
+ * toHttp1(socket), the socket paused with what was read put back. A client that stops half
+ * way through the preface is cut off after `timeout` ms; one that ends its side before that
+ * is closed at once.
  */
 export function routeByPreface(socket, { toHttp1, toHttp2, timeout }) {
   let received = null;

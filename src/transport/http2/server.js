@@ -43,7 +43,12 @@ export function createServer({ tls, limits, classes, http1Server, handler, onSes
   let http1Sockets = null;
   if (tls) {
     server = http2.createSecureServer(
-      { ...options, allowHTTP1: true, Http1IncomingMessage: classes.IncomingMessage, Http1ServerResponse: classes.ServerResponse },
+      {
+        ...options,
+        allowHTTP1: true,
+        Http1IncomingMessage: classes.IncomingMessage,
+        Http1ServerResponse: classes.ServerResponse,
+      },
       handler,
     );
     server.keepAliveTimeout = limits.keepAliveTimeout;

@@ -44,7 +44,8 @@ function compatLayer(http1, http2) {
 // The prototypes from `prototype` up to `end` (excluded; the whole chain without it).
 function chainOf(prototype, end = null) {
   const chain = [];
-  for (let current = prototype; current !== null && current !== end; current = Object.getPrototypeOf(current)) chain.push(current);
+  for (let current = prototype; current !== null && current !== end; current = Object.getPrototypeOf(current))
+    chain.push(current);
   return chain;
 }
 

@@ -28,12 +28,15 @@ beforeAll(async () => {
   for (const transport of ["h2c", "tls"]) {
     const app = new Server({ requestTimeout: 60_000 });
     app.set("env", "test");
-    for (const [parser] of PARSERS) app.post(`/${parser}`, Server[parser]({ limit: LIMIT }), (req, res) => res.send("parsed"));
+    for (const [parser] of PARSERS)
+      app.post(`/${parser}`, Server[parser]({ limit: LIMIT }), (req, res) => res.send("parsed"));
     app.post("/unread", (req, res) => res.send("answered unread"));
     app.get("/", (req, res) => res.send("alive"));
     const served = await listenHttp2(app, transport === "tls" ? testCertificate() : {});
     servers.push(served);
-    sessions[transport] = http2.connect(`${transport === "tls" ? "https" : "http"}://127.0.0.1:${served.port}`, { rejectUnauthorized: false });
+    sessions[transport] = http2.connect(`${transport === "tls" ? "https" : "http"}://127.0.0.1:${served.port}`, {
+      rejectUnauthorized: false,
+    });
     sessions[transport].on("error", () => {});
   }
 });
@@ -79,20 +82,43 @@ async function expectAnsweredAtOnce(transport, path, headers, sent, status, text
 
 test.each(PARSERS)("%s(): a Content-Length past the limit and no body yet: the 413 at once", (parser, type) =>
   both((transport) =>
-    expectAnsweredAtOnce(transport, `/${parser}`, { "content-type": type, "content-length": "10000000" }, undefined, 413, "request entity too large"),
+    expectAnsweredAtOnce(
+      transport,
+      `/${parser}`,
+      { "content-type": type, "content-length": "10000000" },
+      undefined,
+      413,
+      "request entity too large",
+    ),
   ),
 );
 
 test("a body past the limit that stalls half way, its length declared or not: the 413 at once", () =>
   both(async (transport) => {
     const json = { "content-type": "application/json" };
-    await expectAnsweredAtOnce(transport, "/json", { ...json, "content-length": "2000" }, Buffer.alloc(1000, " "), 413, "request entity too large");
+    await expectAnsweredAtOnce(
+      transport,
+      "/json",
+      { ...json, "content-length": "2000" },
+      Buffer.alloc(1000, " "),
+      413,
+      "request entity too large",
+    );
     // read up to the limit, then refused: the stream was flowing
     await expectAnsweredAtOnce(transport, "/json", json, Buffer.alloc(1000, " "), 413, "request entity too large");
   }));
 
 test("a 404 for a request whose declared body has not come: answered at once", () =>
-  both((transport) => expectAnsweredAtOnce(transport, "/nowhere", { "content-length": "10000000" }, undefined, 404, "Cannot POST /nowhere")));
+  both((transport) =>
+    expectAnsweredAtOnce(
+      transport,
+      "/nowhere",
+      { "content-length": "10000000" },
+      undefined,
+      404,
+      "Cannot POST /nowhere",
+    ),
+  ));
 
 test("a body that comes once answered is dropped to its end: the stream ends without a reset", () =>
   both(async (transport) => {

@@ -8,7 +8,13 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { fileURLToPath } from "node:url";
 import Server from "../../../src/index.js";
-import { exampleModuleRan, hasChromium, launchChromium, renderedExample, warnIfNoChromium } from "../../helpers/chromium.js";
+import {
+  exampleModuleRan,
+  hasChromium,
+  launchChromium,
+  renderedExample,
+  warnIfNoChromium,
+} from "../../helpers/chromium.js";
 import { ensureTestCertificate } from "../../../scripts/test-certificate.js";
 import { listenHttp2, testCertificate } from "../../helpers/http2.js";
 
@@ -64,7 +70,8 @@ describe.skipIf(!hasChromium || certificateMissing)("examples/public in Chromium
       await exampleModuleRan(browser.page);
       const answers = seen.slice(before).filter(([, , url]) => url !== "/favicon.ico");
       expect(answers.some(([, status]) => status === 304)).toBe(true);
-      for (const [version, status, url] of answers) expect([version, status === 200 || status === 304, url]).toEqual(["2.0", true, url]);
+      for (const [version, status, url] of answers)
+        expect([version, status === 200 || status === 304, url]).toEqual(["2.0", true, url]);
     }, 30_000);
   });
 

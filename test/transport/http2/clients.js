@@ -54,7 +54,13 @@ export function requestH1(base, req, onResponse) {
   const url = new URL(path, base);
   const transport = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
-    const options = { method, headers: withLength(headers, body), agent: false, rejectUnauthorized: false, ALPNProtocols: ["http/1.1"] };
+    const options = {
+      method,
+      headers: withLength(headers, body),
+      agent: false,
+      rejectUnauthorized: false,
+      ALPNProtocols: ["http/1.1"],
+    };
     const client = transport.request(url, options, (res) => {
       onResponse?.(res);
       collect(res).then((bytes) => resolve(answer(res.statusCode, res.headers, bytes)), reject);
@@ -87,7 +93,8 @@ export function requestH2(session, req, onResponse) {
 }
 
 function withLength(headers, body) {
-  if (body === undefined || Object.keys(headers).some((name) => name.toLowerCase() === "content-length")) return headers;
+  if (body === undefined || Object.keys(headers).some((name) => name.toLowerCase() === "content-length"))
+    return headers;
   return { ...headers, "content-length": Buffer.byteLength(body) };
 }
 
@@ -106,7 +113,14 @@ function answer(status, headers, body) {
 
 // Hop-by-hop headers (RFC 9113 §8.2.2: HTTP/2 has none) and the clock: what may differ
 // between the same answer over HTTP/1.1 and over h2.
-const PER_CONNECTION = new Set(["connection", "keep-alive", "transfer-encoding", "upgrade", "proxy-connection", "date"]);
+const PER_CONNECTION = new Set([
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "upgrade",
+  "proxy-connection",
+  "date",
+]);
 
 /** An answer as the two protocols must agree on it: status, end-to-end headers, body. */
 export function comparable(response) {

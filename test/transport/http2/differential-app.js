@@ -62,7 +62,9 @@ export function makeApp(root) {
     }),
   );
   app.get("/etag", (req, res) => res.set("ETag", '"fixed"').send(`fresh: ${req.fresh}`));
-  app.get("/sendfile", (req, res, next) => res.sendFile("hello.txt", { root: join(root, "public") }, (err) => err && next(err)));
+  app.get("/sendfile", (req, res, next) =>
+    res.sendFile("hello.txt", { root: join(root, "public") }, (err) => err && next(err)),
+  );
   app.get("/download", (req, res) => res.download(join(root, "public/hello.txt"), "greeting.txt"));
   app.get("/render", (req, res) => res.render("page", { name: "h2" }));
   app.get("/status/:code", (req, res) => res.sendStatus(Number(req.params.code)));
@@ -112,16 +114,39 @@ export const CASES = [
   ["download", { path: "/download" }],
   ["render", { path: "/render" }],
   ["sendStatus", { path: "/status/204" }],
-  ["json body", { method: "POST", path: "/json", headers: { "content-type": "application/json" }, body: '{"a":[1,2],"b":"é"}' }],
-  ["malformed json: 400", { method: "POST", path: "/json", headers: { "content-type": "application/json" }, body: "{nope" }],
-  ["json over its limit: 413", { method: "POST", path: "/small", headers: { "content-type": "application/json" }, body: '{"a":"far too long"}' }],
-  ["urlencoded body", { method: "POST", path: "/form", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "a=1&b=x%20y" }],
+  [
+    "json body",
+    { method: "POST", path: "/json", headers: { "content-type": "application/json" }, body: '{"a":[1,2],"b":"é"}' },
+  ],
+  [
+    "malformed json: 400",
+    { method: "POST", path: "/json", headers: { "content-type": "application/json" }, body: "{nope" },
+  ],
+  [
+    "json over its limit: 413",
+    { method: "POST", path: "/small", headers: { "content-type": "application/json" }, body: '{"a":"far too long"}' },
+  ],
+  [
+    "urlencoded body",
+    {
+      method: "POST",
+      path: "/form",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "a=1&b=x%20y",
+    },
+  ],
   ["text body", { method: "POST", path: "/text", headers: { "content-type": "text/plain" }, body: "shout" }],
-  ["raw body", { method: "POST", path: "/raw", headers: { "content-type": "application/octet-stream" }, body: "\x07raw" }],
+  [
+    "raw body",
+    { method: "POST", path: "/raw", headers: { "content-type": "application/octet-stream" }, body: "\x07raw" },
+  ],
   ["static file", { path: "/static/hello.txt" }],
   ["static: Range", { path: "/static/hello.txt", headers: { range: "bytes=6-9" } }],
   ["static: unsatisfiable Range", { path: "/static/hello.txt", headers: { range: "bytes=999-" } }],
-  ["static: 304", { path: "/static/hello.txt", headers: { "if-modified-since": new Date(Date.now() + 86_400_000).toUTCString() } }],
+  [
+    "static: 304",
+    { path: "/static/hello.txt", headers: { "if-modified-since": new Date(Date.now() + 86_400_000).toUTCString() } },
+  ],
   ["static: precompressed", { path: "/static/app.js", headers: { "accept-encoding": "br" } }],
   ["static: listing", { path: "/static/dir/", headers: { accept: "text/html" } }],
   ["static: directory redirect", { path: "/static/dir" }],

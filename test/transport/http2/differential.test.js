@@ -22,11 +22,22 @@ function https1(port, { method = "GET", path = "/", headers = {}, body } = {}) {
   return new Promise((resolve, reject) => {
     const sent = body === undefined ? headers : { ...headers, "content-length": Buffer.byteLength(body) };
     const req = https.request(
-      { host: "127.0.0.1", port, method, path, headers: sent, agent: false, rejectUnauthorized: false, ALPNProtocols: ["http/1.1"] },
+      {
+        host: "127.0.0.1",
+        port,
+        method,
+        path,
+        headers: sent,
+        agent: false,
+        rejectUnauthorized: false,
+        ALPNProtocols: ["http/1.1"],
+      },
       (res) => {
         const chunks = [];
         res.on("data", (chunk) => chunks.push(chunk));
-        res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, text: Buffer.concat(chunks).toString() }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode, headers: res.headers, text: Buffer.concat(chunks).toString() }),
+        );
       },
     );
     req.on("error", reject);
@@ -62,9 +73,21 @@ describe("Node's clients", () => {
 
   test("the app sees HTTP/2 as HTTP/1.1 would: host from :authority, no pseudo-headers, the right protocol", async () => {
     const overH2c = JSON.parse((await h2request(`http://127.0.0.1:${h2c.port}`, { path: "/users/1" })).text);
-    expect(overH2c).toMatchObject({ hostname: "127.0.0.1", hostHeader: `127.0.0.1:${h2c.port}`, protocol: "http", secure: false, pseudoHeaders: [] });
+    expect(overH2c).toMatchObject({
+      hostname: "127.0.0.1",
+      hostHeader: `127.0.0.1:${h2c.port}`,
+      protocol: "http",
+      secure: false,
+      pseudoHeaders: [],
+    });
     const overTls = JSON.parse((await h2request(`https://127.0.0.1:${tls.port}`, { path: "/users/1" })).text);
-    expect(overTls).toMatchObject({ hostname: "127.0.0.1", protocol: "https", secure: true, ip: "127.0.0.1", pseudoHeaders: [] });
+    expect(overTls).toMatchObject({
+      hostname: "127.0.0.1",
+      protocol: "https",
+      secure: true,
+      ip: "127.0.0.1",
+      pseudoHeaders: [],
+    });
   });
 });
 
@@ -73,14 +96,20 @@ describe.skipIf(!curlHasHttp2())("curl", () => {
 
   test.each(CASES)("--http2-prior-knowledge: %s", async (name, req) => {
     const url = `http://127.0.0.1:${h2c.port}`;
-    const [http1, http2] = await Promise.all([curlCase(url, ["--http1.1"], req), curlCase(url, ["--http2-prior-knowledge"], req)]);
+    const [http1, http2] = await Promise.all([
+      curlCase(url, ["--http1.1"], req),
+      curlCase(url, ["--http2-prior-knowledge"], req),
+    ]);
     expect(http2.version).toBe("HTTP/2");
     expect(comparable(http2)).toEqual(comparable(http1));
   });
 
   test.each(CASES)("--http2 over TLS: %s", async (name, req) => {
     const url = `https://127.0.0.1:${tls.port}`;
-    const [http1, http2] = await Promise.all([curlCase(url, ["--http1.1", "-k"], req), curlCase(url, ["--http2", "-k"], req)]);
+    const [http1, http2] = await Promise.all([
+      curlCase(url, ["--http1.1", "-k"], req),
+      curlCase(url, ["--http2", "-k"], req),
+    ]);
     expect(http2.version).toBe("HTTP/2");
     expect(comparable(http2)).toEqual(comparable(http1));
   });

@@ -38,7 +38,10 @@ async function serveLibServer(counts) {
 }
 
 async function servePlainNode(counts) {
-  const server = http2.createServer({ maxSessionMemory: 10, settings: { maxConcurrentStreams: STREAMS } }, answerBig(counts));
+  const server = http2.createServer(
+    { maxSessionMemory: 10, settings: { maxConcurrentStreams: STREAMS } },
+    answerBig(counts),
+  );
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
   closers.push(() => new Promise((resolve) => server.close(resolve)));
   return server.address().port;
@@ -61,7 +64,9 @@ const figures = (label, f) => `${label}: ${JSON.stringify(f)}`;
 
 async function stallAndLeave(port, counts) {
   const before = { held: heldMB(), rss: process.memoryUsage().rss / MB };
-  const sockets = await Promise.all(Array.from({ length: CONNECTIONS }, () => stalledClient(port, { path: "/big", streams: STREAMS })));
+  const sockets = await Promise.all(
+    Array.from({ length: CONNECTIONS }, () => stalledClient(port, { path: "/big", streams: STREAMS })),
+  );
   await until(() => counts.handled >= CONNECTIONS * 10, 3_000);
   await new Promise((resolve) => setTimeout(resolve, 300)); // any further handler would have run by now
   const during = { held: heldMB(), rss: process.memoryUsage().rss / MB, handled: counts.handled };

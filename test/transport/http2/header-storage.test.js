@@ -31,7 +31,8 @@ server.listen(0, () => {
 `;
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
-const runScript = (code) => JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", code], { cwd: root, encoding: "utf8" }));
+const runScript = (code) =>
+  JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", code], { cwd: root, encoding: "utf8" }));
 
 test("an HTTP/2 response first: its own methods answer, and HTTP/1.1 keeps the fast path", () => {
   expect(runScript(script)).toEqual({ http2Answer: "text/plain", http1Key: "Symbol(kOutHeaders)" });
@@ -100,8 +101,14 @@ test("lib-server's HTTP/2 responses: direct header storage found on this Node, s
     read: "text/plain; charset=utf-8",
     viaNode: "text/plain; charset=utf-8",
   });
-  expect(seen.directHeaders).toMatchObject({ "content-type": "text/plain; charset=utf-8", "content-length": "2", etag: expect.stringMatching(/^W\//) });
-  expect(seen.calls).toEqual(expect.arrayContaining(["set content-type", "set content-length", "set etag", "get content-type"]));
+  expect(seen.directHeaders).toMatchObject({
+    "content-type": "text/plain; charset=utf-8",
+    "content-length": "2",
+    etag: expect.stringMatching(/^W\//),
+  });
+  expect(seen.calls).toEqual(
+    expect.arrayContaining(["set content-type", "set content-length", "set etag", "get content-type"]),
+  );
   expect(seen.sentError).toBe("ERR_HTTP2_HEADERS_SENT");
   // A connection-specific field stored directly would make Node throw as the headers go out.
   expect(seen.dropped.status).toBe(200);

@@ -20,8 +20,16 @@ const unprintable = {
 
 // [path, route, what HTTP/2 answers: { status, headers, trailers } or { reset }]
 const CASES = [
-  ["/te", (req, res) => res.set("TE", "gzip").set("X-Kept", "1").send("te"), { status: 200, headers: { te: undefined, "x-kept": "1" } }],
-  ["/http2-settings", (req, res) => res.set("HTTP2-Settings", "AAMAAABkAAQAoAAAAAIAAAAA").send("x"), { status: 200, headers: { "http2-settings": undefined } }],
+  [
+    "/te",
+    (req, res) => res.set("TE", "gzip").set("X-Kept", "1").send("te"),
+    { status: 200, headers: { te: undefined, "x-kept": "1" } },
+  ],
+  [
+    "/http2-settings",
+    (req, res) => res.set("HTTP2-Settings", "AAMAAABkAAQAoAAAAAIAAAAA").send("x"),
+    { status: 200, headers: { "http2-settings": undefined } },
+  ],
   [
     "/writehead-object",
     (req, res) => res.writeHead(200, { TE: "trailers", "Transfer-Encoding": "chunked", "X-Kept": "1" }).end("x"),
@@ -44,14 +52,27 @@ const CASES = [
         .end(),
     { status: 202, headers: { etag: '"a"', "http2-settings": undefined } },
   ],
-  ["/append", (req, res) => res.append("Location", "/a").append("Location", "/b").send("x"), { status: 200, headers: { location: "/a" } }],
+  [
+    "/append",
+    (req, res) => res.append("Location", "/a").append("Location", "/b").send("x"),
+    { status: 200, headers: { location: "/a" } },
+  ],
   [
     "/append-header",
     (req, res) =>
-      res.appendHeader("Content-Language", "en").appendHeader("Content-Language", "fr").appendHeader("Vary", "a").appendHeader("Vary", "b").end("x"),
+      res
+        .appendHeader("Content-Language", "en")
+        .appendHeader("Content-Language", "fr")
+        .appendHeader("Vary", "a")
+        .appendHeader("Vary", "b")
+        .end("x"),
     { status: 200, headers: { "content-language": "en", vary: "a, b" } },
   ],
-  ["/set-array", (req, res) => res.setHeader("ETag", ['"a"', '"b"']).end("x"), { status: 200, headers: { etag: '"a"' } }],
+  [
+    "/set-array",
+    (req, res) => res.setHeader("ETag", ['"a"', '"b"']).end("x"),
+    { status: 200, headers: { etag: '"a"' } },
+  ],
   [
     "/trailers",
     (req, res) => {
@@ -61,7 +82,11 @@ const CASES = [
     { status: 200, trailers: { connection: undefined, te: undefined, etag: '"a"', "x-trailer": "1" } },
   ],
   // Refused when set, as over HTTP/1.1 (Node's http2 would throw only when sending it)
-  ["/pseudo", (req, res) => res.setHeader(":protocol", "websocket").end("x"), { status: 500, headers: { ":protocol": undefined } }],
+  [
+    "/pseudo",
+    (req, res) => res.setHeader(":protocol", "websocket").end("x"),
+    { status: 500, headers: { ":protocol": undefined } },
+  ],
   // Node's http2 reads the value only as it sends it: the error page cannot go out either
   ["/unprintable", (req, res) => res.setHeader("X-Odd", unprintable).end("x"), { reset: NGHTTP2_INTERNAL_ERROR }],
   ["/short", (req, res) => res.set("Content-Length", "5").end("hello world"), { reset: NGHTTP2_INTERNAL_ERROR }],
@@ -108,7 +133,8 @@ function exchange(session, path, method = "GET") {
 }
 
 /** The fields of `received` that `expected` names (undefined: must not have arrived). */
-const picked = (received, expected = {}) => Object.fromEntries(Object.keys(expected).map((name) => [name, received[name]]));
+const picked = (received, expected = {}) =>
+  Object.fromEntries(Object.keys(expected).map((name) => [name, received[name]]));
 
 const SERVERS = {
   ...Object.fromEntries(TRANSPORTS.map((transport) => [transport, () => serveBoth(build, transport)])),
@@ -117,7 +143,10 @@ const SERVERS = {
     build(app);
     const server = http2.createServer(app);
     await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-    return { base: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((resolve) => server.close(resolve)) };
+    return {
+      base: `http://127.0.0.1:${server.address().port}`,
+      close: () => new Promise((resolve) => server.close(resolve)),
+    };
   },
 };
 
@@ -138,7 +167,11 @@ describe.each(Object.keys(SERVERS))("over %s", (kind) => {
   }
 
   test.each(CASES)("%s: a defined answer, and the session serves on", async (path, route, expected) => {
-    const [answer, next, destroyed] = await onOneSession(async (session) => [await exchange(session, path), await exchange(session, "/ok"), session.destroyed]);
+    const [answer, next, destroyed] = await onOneSession(async (session) => [
+      await exchange(session, path),
+      await exchange(session, "/ok"),
+      session.destroyed,
+    ]);
     if (expected.reset) {
       expect(answer.reset).toBe(expected.reset);
     } else {
@@ -148,12 +181,21 @@ describe.each(Object.keys(SERVERS))("over %s", (kind) => {
       expect(picked(answer.trailers, expected.trailers)).toEqual(expected.trailers ?? {});
       if (expected.text !== undefined) expect(answer.text).toBe(expected.text);
     }
-    expect({ status: next.status, text: next.text, reset: next.reset, destroyed }).toEqual({ status: 200, text: "ok", reset: 0, destroyed: false });
+    expect({ status: next.status, text: next.text, reset: next.reset, destroyed }).toEqual({
+      status: 200,
+      text: "ok",
+      reset: 0,
+      destroyed: false,
+    });
   });
 
   test("a HEAD answer keeps a Content-Length its GET body would not match", async () => {
     const answer = await onOneSession((session) => exchange(session, "/long", "HEAD"));
-    expect({ status: answer.status, length: answer.headers["content-length"], reset: answer.reset }).toEqual({ status: 200, length: "50", reset: 0 });
+    expect({ status: answer.status, length: answer.headers["content-length"], reset: answer.reset }).toEqual({
+      status: 200,
+      length: "50",
+      reset: 0,
+    });
   });
 });
 

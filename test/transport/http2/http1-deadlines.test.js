@@ -25,7 +25,12 @@ afterAll(() => served?.close());
 function http1OverTls(parts, { interval = 0 } = {}) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const socket = tls.connect({ port: served.port, host: "127.0.0.1", rejectUnauthorized: false, ALPNProtocols: ["http/1.1"] });
+    const socket = tls.connect({
+      port: served.port,
+      host: "127.0.0.1",
+      rejectUnauthorized: false,
+      ALPNProtocols: ["http/1.1"],
+    });
     let text = "";
     let timer;
     socket.setEncoding("utf8");

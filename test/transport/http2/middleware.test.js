@@ -76,9 +76,15 @@ overEachTransport(
       it(`encodes res.send, res.json and streamed writes with ${encoding}`, async () => {
         for (const path of ["/text", "/json", "/stream"]) {
           const [h1, h2] = await expectSame(server, { path, headers: { "accept-encoding": encoding } }, decoded);
-          expect([path, h1.headers["content-encoding"], h2.headers["content-encoding"]]).toEqual([path, encoding, encoding]);
+          expect([path, h1.headers["content-encoding"], h2.headers["content-encoding"]]).toEqual([
+            path,
+            encoding,
+            encoding,
+          ]);
         }
-        expect(decoded(await server.h2({ path: "/stream", headers: { "accept-encoding": encoding } })).body).toBe(CHUNKS.join(""));
+        expect(decoded(await server.h2({ path: "/stream", headers: { "accept-encoding": encoding } })).body).toBe(
+          CHUNKS.join(""),
+        );
       });
     }
 
@@ -113,7 +119,15 @@ const sessionShape = (response) => {
 overEachTransport(
   "express-session",
   (app) => {
-    app.use(session({ name: "sid", secret: "h2 secret", resave: false, saveUninitialized: false, cookie: { secure: "auto", sameSite: "lax" } }));
+    app.use(
+      session({
+        name: "sid",
+        secret: "h2 secret",
+        resave: false,
+        saveUninitialized: false,
+        cookie: { secure: "auto", sameSite: "lax" },
+      }),
+    );
     app.get("/visit", (req, res) => {
       req.session.visits = (req.session.visits ?? 0) + 1;
       res.json({ visits: req.session.visits, secure: req.secure });
@@ -134,7 +148,9 @@ overEachTransport(
       expect(a.headers["set-cookie"]).toBeUndefined(); // saved, not set again
       expect(sessionShape(b)).toEqual(sessionShape(a));
       const first = sessionShape(await jarClient(server.h2)({ path: "/visit" }));
-      expect(first.headers["set-cookie"][0]).toBe(`sid=<value>; Path=/; HttpOnly;${transport === "tls" ? " Secure;" : ""} SameSite=Lax`);
+      expect(first.headers["set-cookie"][0]).toBe(
+        `sid=<value>; Path=/; HttpOnly;${transport === "tls" ? " Secure;" : ""} SameSite=Lax`,
+      );
       expect(sessionShape(await h2({ path: "/logout" }))).toEqual(sessionShape(await h1({ path: "/logout" })));
       expect(JSON.parse((await h2({ path: "/visit" })).text).visits).toBe(1);
     });
@@ -162,7 +178,10 @@ overEachTransport(
     it("parses the Cookie header, signed cookies and JSON cookies alike", async () => {
       const set = await server.h1("/set");
       const signed = set.headers["set-cookie"].find((line) => line.startsWith("signed=")).split(";")[0];
-      const [, h2] = await expectSame(server, { path: "/cookies", headers: { cookie: `plain=value; ${signed}; forged=s%3Ax.bad` } });
+      const [, h2] = await expectSame(server, {
+        path: "/cookies",
+        headers: { cookie: `plain=value; ${signed}; forged=s%3Ax.bad` },
+      });
       expect(JSON.parse(h2.text)).toEqual({ cookies: { plain: "value" }, signed: { signed: { a: 1 }, forged: false } });
     });
 
@@ -180,7 +199,10 @@ overEachTransport(
 overEachTransport(
   "cors",
   (app) => {
-    app.use("/api", cors({ origin: ["https://app.example"], credentials: true, exposedHeaders: ["X-Total"], maxAge: 600 }));
+    app.use(
+      "/api",
+      cors({ origin: ["https://app.example"], credentials: true, exposedHeaders: ["X-Total"], maxAge: 600 }),
+    );
     app.get("/api/items", (req, res) => res.set("X-Total", "3").json([1, 2, 3]));
     app.put("/api/items", (req, res) => res.sendStatus(204));
     app.get("/open", cors(), (req, res) => res.send("open"));
@@ -190,7 +212,11 @@ overEachTransport(
       "preflight from an allowed origin": {
         method: "OPTIONS",
         path: "/api/items",
-        headers: { origin: "https://app.example", "access-control-request-method": "PUT", "access-control-request-headers": "x-token, content-type" },
+        headers: {
+          origin: "https://app.example",
+          "access-control-request-method": "PUT",
+          "access-control-request-headers": "x-token, content-type",
+        },
       },
       "preflight from another origin": {
         method: "OPTIONS",
@@ -216,7 +242,9 @@ overEachTransport(
   (app) => {
     app.use(helmet());
     app.get("/", (req, res) => res.send("<p>secured</p>"));
-    app.get("/relaxed", helmet({ contentSecurityPolicy: false, strictTransportSecurity: { maxAge: 60 } }), (req, res) => res.json({ ok: true }));
+    app.get("/relaxed", helmet({ contentSecurityPolicy: false, strictTransportSecurity: { maxAge: 60 } }), (req, res) =>
+      res.json({ ok: true }),
+    );
   },
   (server) => {
     it("sets the same security headers on every answer", async () => {
@@ -250,7 +278,10 @@ overEachTransport(
     it("logs the same lines for the same requests, HTTP/2.0 as the version", async () => {
       const lines = server.context;
       for (const req of [
-        { path: "/items?x=1", headers: { "user-agent": "vitest", referer: "https://ref.example/", "x-request-id": "r-1" } },
+        {
+          path: "/items?x=1",
+          headers: { "user-agent": "vitest", referer: "https://ref.example/", "x-request-id": "r-1" },
+        },
         { method: "POST", path: "/items", body: "x" },
         "/missing",
       ]) {
@@ -283,11 +314,19 @@ overEachTransport(
     app.post("/upload", upload.fields([{ name: "doc" }, { name: "images", maxCount: 2 }]), (req, res) => {
       const files = Object.values(req.files ?? {})
         .flat()
-        .map(({ fieldname, originalname, mimetype, size, buffer }) => ({ fieldname, originalname, mimetype, size, text: buffer.toString() }));
+        .map(({ fieldname, originalname, mimetype, size, buffer }) => ({
+          fieldname,
+          originalname,
+          mimetype,
+          size,
+          text: buffer.toString(),
+        }));
       res.json({ fields: req.body, files });
     });
     // The error multer raises for a file over the limit, as an app would answer it.
-    app.use((err, req, res, next) => (err.code ? res.status(413).json({ code: err.code, field: err.field }) : next(err)));
+    app.use((err, req, res, next) =>
+      err.code ? res.status(413).json({ code: err.code, field: err.field }) : next(err),
+    );
   },
   (server) => {
     it("parses fields and files of a multipart upload", async () => {
@@ -299,7 +338,12 @@ overEachTransport(
         ["images", [new Blob(["<svg/>"], { type: "image/svg+xml" }), "a.svg"]],
         ["images", [new Blob([Buffer.alloc(40_000, 0x61)], { type: "application/octet-stream" }), "b.bin"]],
       ]);
-      const [, h2] = await expectSame(server, { method: "POST", path: "/upload", headers: { "content-type": type }, body });
+      const [, h2] = await expectSame(server, {
+        method: "POST",
+        path: "/upload",
+        headers: { "content-type": type },
+        body,
+      });
       const answer = JSON.parse(h2.text);
       expect(answer.fields).toEqual({ title: "A report", tags: ["h2", "upload"] });
       expect(answer.files.map((file) => [file.fieldname, file.originalname, file.size])).toEqual([
@@ -311,7 +355,12 @@ overEachTransport(
 
     it("rejects a file over the limit the same way", async () => {
       const { body, type } = await multipart([["doc", [new Blob([Buffer.alloc(70_000, 0x62)]), "big.bin"]]]);
-      const [, h2] = await expectSame(server, { method: "POST", path: "/upload", headers: { "content-type": type }, body });
+      const [, h2] = await expectSame(server, {
+        method: "POST",
+        path: "/upload",
+        headers: { "content-type": type },
+        body,
+      });
       expect(JSON.parse(h2.text)).toEqual({ code: "LIMIT_FILE_SIZE", field: "doc" });
     });
   },
@@ -322,7 +371,9 @@ overEachTransport(
 // "reset=N" / RateLimit-Reset: seconds from now, equal up to a second boundary.
 const rateShape = (response) => {
   const { headers, ...rest } = comparable(response);
-  const masked = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, String(value).replace(/reset=\d+/, "reset=N")]));
+  const masked = Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name, String(value).replace(/reset=\d+/, "reset=N")]),
+  );
   for (const name of ["ratelimit-reset", "x-ratelimit-reset", "retry-after"]) delete masked[name];
   return { ...rest, headers: masked };
 };
@@ -331,9 +382,13 @@ overEachTransport(
   "express-rate-limit",
   (app) => {
     const warnings = [];
-    const logger = { warn: (error) => warnings.push(error.code ?? String(error)), error: (error) => warnings.push(error.code ?? String(error)) };
+    const logger = {
+      warn: (error) => warnings.push(error.code ?? String(error)),
+      error: (error) => warnings.push(error.code ?? String(error)),
+    };
     // Counted per client IP, as by default: each protocol's client gets its own limiter.
-    const limiter = () => rateLimit({ windowMs: 60_000, limit: 2, standardHeaders: "draft-7", legacyHeaders: true, logger });
+    const limiter = () =>
+      rateLimit({ windowMs: 60_000, limit: 2, standardHeaders: "draft-7", legacyHeaders: true, logger });
     const limiters = { h1: limiter(), h2: limiter() };
     app.get(
       "/limited/:side",
@@ -370,7 +425,9 @@ function startBackend() {
     req.on("end", () => {
       const names = Object.keys(req.headers);
       const seen = Object.fromEntries(
-        ["host", "content-type", "content-length", "cookie", "x-custom", "x-forwarded-proto", "x-forwarded-for"].map((name) => [name, req.headers[name]]),
+        ["host", "content-type", "content-length", "cookie", "x-custom", "x-forwarded-proto", "x-forwarded-for"].map(
+          (name) => [name, req.headers[name]],
+        ),
       );
       res.setHeader("X-Backend", "http/1.1");
       res.setHeader("Set-Cookie", ["b=1; Path=/"]);
@@ -430,7 +487,10 @@ describe("http-proxy-middleware", () => {
     },
     (server, transport) => {
       it("forwards GET with the query string and the client's headers, no pseudo-headers", async () => {
-        const [, h2] = await expectSame(server, { path: "/api/items?page=2", headers: { "x-custom": "1", cookie: "a=1" } });
+        const [, h2] = await expectSame(server, {
+          path: "/api/items?page=2",
+          headers: { "x-custom": "1", cookie: "a=1" },
+        });
         const echoed = JSON.parse(h2.text);
         expect(echoed).toMatchObject({
           method: "GET",
@@ -445,7 +505,12 @@ describe("http-proxy-middleware", () => {
       });
 
       it("forwards a POST body and streams a chunked answer back", async () => {
-        const post = { method: "POST", path: "/api/echo", headers: { "content-type": "application/json" }, body: JSON.stringify({ a: 1 }) };
+        const post = {
+          method: "POST",
+          path: "/api/echo",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ a: 1 }),
+        };
         const [, h2] = await expectSame(server, post);
         expect(JSON.parse(h2.text)).toMatchObject({ method: "POST", url: "/echo", body: '{"a":1}' });
         const [, streamed] = await expectSame(server, "/api/chunked");

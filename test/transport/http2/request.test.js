@@ -36,7 +36,8 @@ beforeAll(async () => {
 
 afterAll(() => Promise.all(servers.map((served) => served.close())));
 
-const echo = async (transport, request) => JSON.parse((await h2request(origins[transport], { path: "/echo", ...request })).text);
+const echo = async (transport, request) =>
+  JSON.parse((await h2request(origins[transport], { path: "/echo", ...request })).text);
 
 test("no pseudo-headers in req.headers or req.rawHeaders; Host from :authority", async () => {
   const authority = new URL(origins.h2c).host;
@@ -57,16 +58,29 @@ test("a Host without :authority is the host (Node's client sends the one it is g
 // reads the host: src/transport/http2/request.js says why not a 400.
 describe.each(["h2c", "tls"])("%s: a Host that differs from :authority", (transport) => {
   test(":authority wins in req.hostname, req.host, req.get('host'), req.headers and req.rawHeaders", async () => {
-    const res = await echo(transport, { headers: { ":authority": "public.example", host: "admin.example", "x-a": "1" } });
-    expect(res).toMatchObject({ authority: "public.example", hostname: "public.example", host: "public.example", hostHeader: "public.example" });
+    const res = await echo(transport, {
+      headers: { ":authority": "public.example", host: "admin.example", "x-a": "1" },
+    });
+    expect(res).toMatchObject({
+      authority: "public.example",
+      hostname: "public.example",
+      host: "public.example",
+      hostHeader: "public.example",
+    });
     expect(res.headers).toEqual({ host: "public.example", "x-a": "1" });
     expect(res.rawHeaders).toEqual(["host", "public.example", "x-a", "1"]);
   });
 
   test("a vhost guard on req.hostname is not passed with a Host the :authority contradicts", async () => {
-    const sneaked = await h2request(origins[transport], { path: "/admin", headers: { ":authority": "public.example", host: "admin.example" } });
+    const sneaked = await h2request(origins[transport], {
+      path: "/admin",
+      headers: { ":authority": "public.example", host: "admin.example" },
+    });
     expect(sneaked.status).toBe(403);
-    const admitted = await h2request(origins[transport], { path: "/admin", headers: { ":authority": "admin.example" } });
+    const admitted = await h2request(origins[transport], {
+      path: "/admin",
+      headers: { ":authority": "admin.example" },
+    });
     expect(admitted).toMatchObject({ status: 200, text: "admin area" });
   });
 });
@@ -75,6 +89,10 @@ test("a body without Content-Length is announced as chunked, as a gateway to HTT
   const res = await echo("h2c", { method: "POST", headers: { "content-type": "text/plain" }, body: "x" });
   expect(res.headers["transfer-encoding"]).toBe("chunked");
   expect(res.hasBody).toBe(true);
-  const sized = await echo("h2c", { method: "POST", headers: { "content-type": "text/plain", "content-length": "1" }, body: "x" });
+  const sized = await echo("h2c", {
+    method: "POST",
+    headers: { "content-type": "text/plain", "content-length": "1" },
+    body: "x",
+  });
   expect(sized.headers["transfer-encoding"]).toBeUndefined();
 });

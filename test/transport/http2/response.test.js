@@ -66,5 +66,7 @@ test("statusMessage is ignored without a warning", async () => {
   const res = await h2request(origin, { path: "/status-message" });
   expect(res.status).toBe(203);
   expect(JSON.parse(res.text)).toEqual({ statusMessage: "" });
-  await vi.waitFor(() => expect(warnings.filter((w) => /status message|connection header/i.test(w.message))).toEqual([]));
+  await vi.waitFor(() =>
+    expect(warnings.filter((w) => /status message|connection header/i.test(w.message))).toEqual([]),
+  );
 });

@@ -25,7 +25,8 @@ function makeApp(options) {
   return app;
 }
 
-const listening = (server) => new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server.address().port)));
+const listening = (server) =>
+  new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server.address().port)));
 
 test("the session advertises lib-server's limits; a header list past maxHeaderSize resets the stream only", async () => {
   const { port, close } = await listenHttp2(makeApp({ maxHeaderSize: 4096 }));
@@ -47,7 +48,11 @@ test("over TLS: h2 and HTTP/1.1 (ALPN) on one port, the app's own methods and mo
   closers.push(close);
   const origin = `https://127.0.0.1:${port}`;
   expect((await h2request(origin)).text).toBe("hello from 2.0 https");
-  expect(JSON.parse((await h2request(origin, { path: "/sub" })).text)).toEqual({ sub: true, sameApp: true, parentGreets: "function" });
+  expect(JSON.parse((await h2request(origin, { path: "/sub" })).text)).toEqual({
+    sub: true,
+    sameApp: true,
+    parentGreets: "function",
+  });
   expect(JSON.parse((await h2request(origin, { path: "/after-sub" })).text)).toEqual({ sub: null, sameApp: true });
   const http1 = await new Promise((resolve, reject) => {
     https
@@ -72,7 +77,10 @@ test("wired by hand: http2.createSecureServer({ allowHTTP1 }, app) and http2.cre
   );
   expect((await h2request(`https://127.0.0.1:${securePort}`)).text).toBe("hello from 2.0 https");
   expect((await h2request(`http://127.0.0.1:${plainPort}`)).text).toBe("hello from 2.0 http");
-  expect(JSON.parse((await h2request(`http://127.0.0.1:${plainPort}`, { path: "/sub" })).text)).toMatchObject({ sub: true, sameApp: true });
+  expect(JSON.parse((await h2request(`http://127.0.0.1:${plainPort}`, { path: "/sub" })).text)).toMatchObject({
+    sub: true,
+    sameApp: true,
+  });
   expect((await h2request(`http://127.0.0.1:${plainPort}`, { path: "/nowhere" })).status).toBe(404);
 });
 
@@ -83,6 +91,8 @@ test("listen({ http2 }) with a callback, and listen errors reach it", async () =
   });
   closers.push(() => app.close());
   const other = makeApp();
-  const err = await new Promise((resolve) => other.listen({ port: server.address().port, host: "127.0.0.1", http2: true, ...testCertificate() }, resolve));
+  const err = await new Promise((resolve) =>
+    other.listen({ port: server.address().port, host: "127.0.0.1", http2: true, ...testCertificate() }, resolve),
+  );
   expect(err.code).toBe("EADDRINUSE");
 });

@@ -91,7 +91,8 @@ test("a session whose client stopped reading is closed after http2IdleTimeout an
   const started = performance.now();
   const socket = await stalledClient(port, { path: "/big", streams: 3 });
   socket.allowHalfOpen = true; // a client that does not even close its side when told
-  while (closedResponses < 3 && performance.now() - started < 3_000) await new Promise((resolve) => setTimeout(resolve, 20));
+  while (closedResponses < 3 && performance.now() - started < 3_000)
+    await new Promise((resolve) => setTimeout(resolve, 20));
   const elapsed = performance.now() - started;
   // The answers a stalled stream held are released with the session, the socket or not.
   expect(closedResponses).toBe(3);

@@ -14,7 +14,9 @@ afterEach(async () => {
 
 function listenOn(server) {
   return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () => resolve({ port: server.address().port, close: () => new Promise((done) => server.close(done)) })),
+    server.listen(0, "127.0.0.1", () =>
+      resolve({ port: server.address().port, close: () => new Promise((done) => server.close(done)) }),
+    ),
   );
 }
 
@@ -25,40 +27,47 @@ const servers = [
   ["http2.createServer(app)", (app) => listenOn(http2.createServer(app))],
 ];
 
-test.each(servers)("methods added after the first HTTP/2 request are seen by the next one, through %s", async (_, serve) => {
-  const app = new Server();
-  const sub = new Server();
-  sub.response.mounted = function mounted() {
-    return "mounted";
-  };
-  const answer = (req, res) =>
-    res.json([typeof req.late === "function" && req.late(), typeof res.late === "function" && res.late(), typeof res.shared === "function" && res.shared()]);
-  app.get("/", answer);
-  sub.get("/", (req, res) => res.json([res.mounted(), typeof res.late === "function" && res.late()]));
-  app.use("/sub", sub);
-  const { port, close } = await serve(app);
-  closers.push(close);
-  const origin = `http://127.0.0.1:${port}`;
-  const get = async (path) => JSON.parse((await h2request(origin, { path })).text);
+test.each(servers)(
+  "methods added after the first HTTP/2 request are seen by the next one, through %s",
+  async (_, serve) => {
+    const app = new Server();
+    const sub = new Server();
+    sub.response.mounted = function mounted() {
+      return "mounted";
+    };
+    const answer = (req, res) =>
+      res.json([
+        typeof req.late === "function" && req.late(),
+        typeof res.late === "function" && res.late(),
+        typeof res.shared === "function" && res.shared(),
+      ]);
+    app.get("/", answer);
+    sub.get("/", (req, res) => res.json([res.mounted(), typeof res.late === "function" && res.late()]));
+    app.use("/sub", sub);
+    const { port, close } = await serve(app);
+    closers.push(close);
+    const origin = `http://127.0.0.1:${port}`;
+    const get = async (path) => JSON.parse((await h2request(origin, { path })).text);
 
-  expect(await get("/")).toEqual([false, false, false]);
-  expect(await get("/sub")).toEqual(["mounted", false]);
-  app.request.late = function late() {
-    return `late ${this.httpVersion}`;
-  };
-  app.response.late = function late() {
-    return `late ${this.req.originalUrl}`;
-  };
-  Server.response.shared = function shared() {
-    return "shared";
-  };
-  try {
-    expect(await get("/")).toEqual(["late 2.0", "late /", "shared"]);
-    expect(await get("/sub")).toEqual(["mounted", "late /sub"]);
-  } finally {
-    delete Server.response.shared;
-  }
-});
+    expect(await get("/")).toEqual([false, false, false]);
+    expect(await get("/sub")).toEqual(["mounted", false]);
+    app.request.late = function late() {
+      return `late ${this.httpVersion}`;
+    };
+    app.response.late = function late() {
+      return `late ${this.req.originalUrl}`;
+    };
+    Server.response.shared = function shared() {
+      return "shared";
+    };
+    try {
+      expect(await get("/")).toEqual(["late 2.0", "late /", "shared"]);
+      expect(await get("/sub")).toEqual(["mounted", "late /sub"]);
+    } finally {
+      delete Server.response.shared;
+    }
+  },
+);
 
 test("over HTTP/2 every member Node's classes define is the compat one: HTTP/1-only ones are absent", async () => {
   const app = new Server();

@@ -9,7 +9,11 @@ const app2: express.Express = new express();
 const router: express.Router = express.Router({ mergeParams: true });
 const route: express.Route = new express.Route("/x");
 
-const handler: express.RequestHandler<{ id: string }> = (req: express.Request<{ id: string }>, res: express.Response, next: express.NextFunction) => {
+const handler: express.RequestHandler<{ id: string }> = (
+  req: express.Request<{ id: string }>,
+  res: express.Response,
+  next: express.NextFunction,
+) => {
   if (!req.params.id) return next();
   res.json({ id: req.params.id });
 };

@@ -2,7 +2,15 @@
 // to lib-server by changing only the import below. tsconfig.json compiles it against
 // lib-server; tsconfig.express.json maps "lib-server" to @types/express and compiles the same
 // file, which proves it is ordinary Express code (see test/types/README.md).
-import express, { Request, Response, NextFunction, RequestHandler, ErrorRequestHandler, Router, Application } from "lib-server";
+import express, {
+  Request,
+  Response,
+  NextFunction,
+  RequestHandler,
+  ErrorRequestHandler,
+  Router,
+  Application,
+} from "lib-server";
 import cors from "cors";
 import helmet from "helmet";
 import morgan from "morgan";

@@ -177,7 +177,9 @@ app.use(express.json({ limit: "1mb" }));
 app.use(express.urlencoded({ extended: true }));
 app.use(express.text());
 app.use(express.raw({ type: "application/octet-stream" }));
-app.use(express.static("public", { maxAge: "1d", dotfiles: "ignore", index: ["index.html"], extensions: ["html", "htm"] }));
+app.use(
+  express.static("public", { maxAge: "1d", dotfiles: "ignore", index: ["index.html"], extensions: ["html", "htm"] }),
+);
 app.use("/api", express.Router());
 
 // ---- mistakes ------------------------------------------------------------------------------------

@@ -15,7 +15,12 @@ declare global {
   }
 }
 
-const limits: Partial<RateLimitOptions> = { windowMs: 60_000, limit: 100, standardHeaders: "draft-8", legacyHeaders: false };
+const limits: Partial<RateLimitOptions> = {
+  windowMs: 60_000,
+  limit: 100,
+  standardHeaders: "draft-8",
+  legacyHeaders: false,
+};
 
 const app = express();
 app.use(helmet());

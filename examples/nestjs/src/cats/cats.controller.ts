@@ -72,7 +72,11 @@ export class CatsController {
       },
     }),
   )
-  upload(@Param("id", ParseIntPipe) id: number, @UploadedFile() file: Express.Multer.File | undefined, @Body() dto: PhotoDto) {
+  upload(
+    @Param("id", ParseIntPipe) id: number,
+    @UploadedFile() file: Express.Multer.File | undefined,
+    @Body() dto: PhotoDto,
+  ) {
     if (!file) throw new UnsupportedMediaTypeException("photo is required");
     const { originalname, mimetype, size, buffer } = file;
     this.cats.setPhoto(id, { originalname, mimetype, size, buffer, caption: dto.caption });

@@ -10,7 +10,10 @@ export class RolesGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const roles = this.reflector.getAllAndOverride<string[] | undefined>("roles", [context.getHandler(), context.getClass()]);
+    const roles = this.reflector.getAllAndOverride<string[] | undefined>("roles", [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     if (!roles) return true;
     const request = context.switchToHttp().getRequest<Request>();
     const match = /^Bearer (\w+)$/.exec(request.get("authorization") ?? "");

@@ -61,3 +61,6 @@ const bundle = (entry, outfile) =>
 await bundle("index.cjs", "lib-server.cjs");
 // Talks to lib-server through a diagnostics channel only: it works with any copy of it.
 await bundle("opentelemetry/index.js", "opentelemetry.cjs");
+// The Express 4 mode: a bundle of its own (a second copy of lib-server's code, used by loaders
+// that cannot require() ES modules; Node itself shares one instance through "module-sync").
+await bundle("express4/index.cjs", "express4.cjs");

@@ -26,13 +26,33 @@ const TRUST_PROXY_DEFAULT = Symbol("trust proxy default");
 const ROUTER = Symbol("router");
 
 export default function Server(options) {
+  return createApp(Server.prototype, options);
+}
+
+/**
+ * An app on `prototype` (Server.prototype, or the Express 4 mode's, which inherits it): a
+ * function `(req, res, next)` whose request/response prototypes, router and statics are
+ * those of `prototype.constructor` (Server, or express4).
+ */
+export function createApp(prototype, options) {
   const app = function app(req, res, next) {
     app.handle(req, res, next);
   };
-  Object.setPrototypeOf(app, Server.prototype);
+  Object.setPrototypeOf(app, prototype);
   EventEmitter.call(app);
   app.init(options);
   return app;
+}
+
+/** The app's router if one was made yet, else undefined (Express 4's `app._router`). */
+export const madeRouterOf = (app) => app[ROUTER] ?? undefined;
+
+/** The app's router, made on first use with the Router of its flavour (Express 5's or 4's). */
+export function routerOf(app) {
+  return (app[ROUTER] ??= new app.constructor.Router({
+    caseSensitive: app.enabled("case sensitive routing"),
+    strict: app.enabled("strict routing"),
+  }));
 }
 
 const proto = Server.prototype;
@@ -44,6 +64,7 @@ for (const key of Object.getOwnPropertyNames(EventEmitter.prototype)) {
 // The prototypes every app's req/res inherit from; apps and users may extend them.
 Server.request = Request.prototype;
 Server.response = Response.prototype;
+Server.Router = Router;
 
 proto.init = function init(options = {}) {
   this.limits = { ...DEFAULT_LIMITS, ...options };
@@ -59,10 +80,10 @@ proto.init = function init(options = {}) {
   this[ROUTER] = null;
   // Per-app prototypes (as in Express) make `req.app` right in mounted sub-apps; the transport
   // builds classes on them so Node creates our objects directly, no per-request setup.
-  this.request = Object.create(Server.request, {
+  this.request = Object.create(this.constructor.request, {
     app: { configurable: true, enumerable: true, writable: true, value: this },
   });
-  this.response = Object.create(Server.response, {
+  this.response = Object.create(this.constructor.response, {
     app: { configurable: true, enumerable: true, writable: true, value: this },
   });
   this.defaultConfiguration();
@@ -105,10 +126,7 @@ Object.defineProperty(proto, "router", {
   configurable: true,
   enumerable: true,
   get() {
-    return (this[ROUTER] ??= new Router({
-      caseSensitive: this.enabled("case sensitive routing"),
-      strict: this.enabled("strict routing"),
-    }));
+    return routerOf(this);
   },
 });
 
@@ -127,7 +145,7 @@ proto.handle = function handle(req, res, callback) {
   if (this.settings["x-powered-by"]) res.setHeader("X-Powered-By", "lib-server");
   const done = callback ?? ((err) => this.finish(req, res, err));
   if (req.url.length > this.limits.maxUrlLength) return done(createHttpError(414));
-  this.router.handle(req, res, done);
+  (this[ROUTER] ?? routerOf(this)).handle(req, res, done);
 };
 
 // Nothing answered: the final handler.
@@ -161,7 +179,7 @@ function logError(err) {
 proto.use = function use(...args) {
   const { path, fns } = useArguments(args);
   if (fns.length === 0) throw new TypeError("app.use() requires a middleware function");
-  const router = this.router;
+  const router = routerOf(this);
   for (const fn of fns) {
     if (!fn || !fn.handle || !fn.set) {
       router.use(path, fn);
@@ -183,7 +201,7 @@ proto.use = function use(...args) {
 };
 
 proto.route = function route(path) {
-  return this.router.route(path);
+  return routerOf(this).route(path);
 };
 
 proto.param = function param(name, fn) {
@@ -191,7 +209,7 @@ proto.param = function param(name, fn) {
     for (const n of name) this.param(n, fn);
     return this;
   }
-  this.router.param(name, fn);
+  routerOf(this).param(name, fn);
   return this;
 };
 

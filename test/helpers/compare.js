@@ -31,12 +31,16 @@ export function comparable(response, extraHeaders = []) {
 
 /**
  * Builds the same app on a reference framework (`express`, `express4`, ...) and on
- * lib-server with `build(app, factory)`, both with env "production" (error pages carry no
+ * lib-server (`subject`: Server, or the Express 4 mode's factory) with `build(app, factory)`, both with env "production" (error pages carry no
  * stack), started through http.createServer or, with `useListen`, app.listen(). Returns
  * { reference, lib, both(req) -> [referenceView, libView] (comparable()), close }.
  */
-export async function differentialAgainst(reference, build, { extraHeaders = [], useListen = false } = {}) {
-  const pair = await startPair(build, { reference, via: useListen ? "listen" : "createServer" });
+export async function differentialAgainst(
+  reference,
+  build,
+  { extraHeaders = [], useListen = false, subject = undefined } = {},
+) {
+  const pair = await startPair(build, { reference, subject, via: useListen ? "listen" : "createServer" });
   return {
     ...pair,
     async both(req) {

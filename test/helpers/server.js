@@ -177,20 +177,20 @@ export function view(response, headerNames = []) {
 }
 
 /**
- * Builds the same app on `reference` (Express 5 unless told) and on lib-server, each with
+ * Builds the same app on `reference` (Express 5 unless told) and on `subject` (lib-server's Server unless told, or its Express 4 mode), each with
  * env "production" (error pages without stacks), and starts both `via` "createServer" or
  * "listen". `build(app, factory)` gets the app and its factory (`express`, `Server`, ...);
  * what it returns is kept as `context` on that side. Resolves to { reference (also
  * `express`), lib, both(req) -> [referenceResponse, libResponse], close() }.
  */
-export async function startPair(build, { reference = express, via = "createServer" } = {}) {
+export async function startPair(build, { reference = express, subject = Server, via = "createServer" } = {}) {
   const make = async (factory) => {
     const app = factory();
     app.set("env", "production");
     const context = await build(app, factory);
     return { ...(await start(app, { via })), context };
   };
-  const [referenceSide, libSide] = await Promise.all([make(reference), make(Server)]);
+  const [referenceSide, libSide] = await Promise.all([make(reference), make(subject)]);
   return {
     reference: referenceSide,
     express: referenceSide,

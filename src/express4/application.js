@@ -1,0 +1,36 @@
+// The Express 4 mode's app: Express 5's (application.js), plus what Express 4.22's app has
+// and Express 5 removed, with Express 4's defaults.
+import Server, { madeRouterOf, routerOf } from "../application.js";
+import { deprecate } from "./deprecate.js";
+
+export const proto = Object.create(Server.prototype);
+
+proto.defaultConfiguration = function defaultConfiguration() {
+  Server.prototype.defaultConfiguration.call(this);
+  this.set("query parser", "extended"); // Express 4's default; Express 5's is "simple"
+};
+
+// Express 4 makes its router on first use and keeps it as `_router`; `app.router` throws.
+Object.defineProperty(proto, "_router", {
+  configurable: true,
+  enumerable: false,
+  get() {
+    return madeRouterOf(this);
+  },
+});
+
+Object.defineProperty(proto, "router", {
+  configurable: true,
+  enumerable: true,
+  get() {
+    throw new Error(
+      "'app.router' is deprecated!\nPlease see the 3.x to 4.x migration guide for details on how to update your app.",
+    );
+  },
+});
+
+proto.lazyrouter = function lazyrouter() {
+  routerOf(this);
+};
+
+proto.del = deprecate.function(Server.prototype.delete, "app.del: Use app.delete instead");

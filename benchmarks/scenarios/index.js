@@ -4,6 +4,7 @@ import json from "./json.js";
 import params from "./params.js";
 import middleware from "./middleware.js";
 import postJson from "./post-json.js";
+import realWorld from "./real-world.js";
 import routers from "./routers.js";
 import mounting from "./mounting.js";
 import compose from "./compose.js";
@@ -21,6 +22,7 @@ export const scenarios = [
   params,
   middleware,
   postJson,
+  realWorld,
   routers,
   mounting,
   compose,

@@ -1,0 +1,4 @@
+import { realWorldFastify } from "./fastify-app.js";
+import { port, host, ready } from "../ready.js";
+
+realWorldFastify({ withETag: false }).listen({ port, host }).then(ready);

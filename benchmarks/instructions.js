@@ -37,6 +37,7 @@ const THROUGHPUT_SCENARIOS = [
   "h2c",
   "h2-tls",
   "h2-multiplex",
+  "real-world",
 ];
 const READY_TIMEOUT_S = 600;
 const DEFAULT_SCENARIOS = ["hello", "json", "params", "middleware", "post-json", "static"];

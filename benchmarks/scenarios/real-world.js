@@ -3,7 +3,7 @@ import { payload } from "../servers/body/payload.js";
 import { TOKEN, userOf, createdUser } from "../servers/real-world/api.js";
 
 // A real API's middleware stack (issue 38): benchmarks/servers/real-world/app.js on
-// lib-server, Express 5 and Express 4, and the same work as idiomatic Fastify with its own
+// lib-server (and its Express 4 mode), Express 5 and Express 4, and the same work as idiomatic Fastify with its own
 // plugins, with and without ETags (res.json sends one by default).
 const headers = { authorization: TOKEN, cookie: "theme=dark; session=abc123", "x-request-id": "req-1" };
 const stackHeaders = {
@@ -17,7 +17,14 @@ export default {
   name: "real-world",
   title: "A real API's stack: request id, cors, helmet, cookie-parser, bearer check, json(), router at /api",
   headline: true,
-  servers: servers("real-world", ["lib-server", "express", "express4", "fastify", "fastify-etag"]),
+  servers: servers("real-world", [
+    "lib-server",
+    "lib-server-express4",
+    "express",
+    "express4",
+    "fastify",
+    "fastify-etag",
+  ]),
   cases: [
     {
       name: "get-user",

@@ -8,6 +8,7 @@ const LABELS = {
   "node-express-headers": "node:http, Express's headers",
   "lib-server": "lib-server",
   "lib-server-lean": "lib-server (lean)",
+  "lib-server-express4": "lib-server, Express 4 mode",
   express: "Express 5",
   express4: "Express 4",
   fastify: "Fastify",

@@ -41,7 +41,7 @@ for (const [name, get] of [
     enumerable: true,
     get,
     set(value) {
-      Object.defineProperty(express, name, { configurable: true, enumerable: true, writable: true, value });
+      Object.defineProperty(this, name, { configurable: true, enumerable: true, writable: true, value });
     },
   });
 }

@@ -16,8 +16,16 @@ export function serveStatic(root, options) {
     typeOf: contentTypeOf,
     dotfiles: legacy && !hidden ? "ignore-last" : undefined,
   });
-  if (hidden !== undefined) deprecate(`hidden: use dotfiles: '${hidden ? "allow" : "ignore"}' instead`);
-  return middleware;
+  if (hidden === undefined) return middleware;
+  return function serveStatic(req, res, next) {
+    warnHidden(hidden);
+    middleware(req, res, next);
+  };
+}
+
+// As send warns: on a request, from one call site (so once per process, whichever comes first).
+function warnHidden(hidden) {
+  deprecate(`hidden: use dotfiles: '${hidden ? "allow" : "ignore"}' instead`);
 }
 
 // serve-static's `mime` (send's mime 1.x object), made on first use.

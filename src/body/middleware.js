@@ -35,6 +35,7 @@ export function createBodyParser(name, settings) {
     }
     const charset = requestCharset(req, settings);
     if (charset instanceof Error) next(charset);
+    else if (charset !== null && !isKnownCharset(charset)) next(unknownCharset(charset));
     else readBody(req, res, next, settings, charset);
   };
   // body-parser's names (jsonParser, ...), as tools listing a router's stack show them.
@@ -44,14 +45,19 @@ export function createBodyParser(name, settings) {
 
 /**
  * The charset a body will be decoded with (the request's, else the default), null for a
- * body never decoded, or the 415 error for one the parser refuses or iconv does not know.
+ * body never decoded, or the 415 error for one the parser refuses. (Whether iconv knows
+ * it is isKnownCharset's question.)
  */
 export function requestCharset(req, settings) {
   if (settings.skipCharset) return null;
   const charset = charsetOf(req.headers["content-type"]) || settings.defaultCharset;
   if (settings.isValidCharset !== null && !settings.isValidCharset(charset)) return unsupportedCharset(charset);
-  if (!isKnownCharset(charset)) return unsupportedCharset(charset, charset.toLowerCase());
   return charset;
+}
+
+/** The 415 for a charset iconv does not know (reported lower-cased, as body-parser does). */
+export function unknownCharset(charset) {
+  return unsupportedCharset(charset, charset.toLowerCase());
 }
 
 /**

@@ -5,30 +5,33 @@
 //   `req._body` is set, which it sets itself once it reads a body;
 // - urlencoded() defaults to extended (qs), warning when `extended` is not given; the flat
 //   parser is Node's querystring; a form's charset must be utf-8;
+// - a Content-Type type-is 1.6 cannot parse (media-type.js) is no type to parse;
 // - Content-Encoding: gzip and deflate only.
 import { createRequire } from "node:module";
 import { nodeQuerystring } from "../deps.js";
 import { decompressor } from "../body/decompress.js";
-import { hasBody, readBody, requestCharset } from "../body/middleware.js";
+import { isKnownCharset } from "../body/charset.js";
+import { hasBody, readBody, requestCharset, unknownCharset } from "../body/middleware.js";
 import { normalizeOptions } from "../body/options.js";
 import { jsonSettings } from "../body/json.js";
 import { rawSettings } from "../body/raw.js";
 import { textSettings } from "../body/text.js";
 import { createFormParse, parameterCount, parameterLimitOf } from "../body/urlencoded.js";
+import { isWellFormedMediaType } from "./media-type.js";
 
 const require = createRequire(import.meta.url);
 const deprecate = require("depd")("body-parser"); // body-parser's own namespace, as its warnings
 
 export function json(options) {
-  return createBodyParser("jsonParser", jsonSettings(options));
+  return createBodyParser("jsonParser", jsonSettings(options), options);
 }
 
 export function raw(options) {
-  return createBodyParser("rawParser", rawSettings(options));
+  return createBodyParser("rawParser", rawSettings(options), options);
 }
 
 export function text(options) {
-  return createBodyParser("textParser", textSettings(options));
+  return createBodyParser("textParser", textSettings(options), options);
 }
 
 export function urlencoded(options) {
@@ -36,15 +39,19 @@ export function urlencoded(options) {
   if (options?.extended === undefined) deprecate("undefined extended: provide extended option");
   const extended = options?.extended !== false;
   const common = normalizeOptions(options, "application/x-www-form-urlencoded");
-  return createBodyParser("urlencodedParser", {
-    ...common,
-    parse: extended
-      ? createFormParse({ extended, parameterLimit: options?.parameterLimit, depth: options?.depth })
-      : createQuerystringParse(options),
-    defaultCharset: "utf-8",
-    isValidCharset: isUtf8,
-    skipCharset: false,
-  });
+  return createBodyParser(
+    "urlencodedParser",
+    {
+      ...common,
+      parse: extended
+        ? createFormParse({ extended, parameterLimit: options?.parameterLimit, depth: options?.depth })
+        : createQuerystringParse(options),
+      defaultCharset: "utf-8",
+      isValidCharset: isUtf8,
+      skipCharset: false,
+    },
+    options,
+  );
 }
 
 function isUtf8(charset) {
@@ -61,8 +68,13 @@ function createQuerystringParse(options) {
   };
 }
 
-function createBodyParser(name, settings) {
-  const shouldParse = settings.shouldParse;
+function createBodyParser(name, settings, options) {
+  const matchesType = settings.shouldParse;
+  // type-is 1.6 matches no type for a Content-Type it cannot parse; a `type` function decides alone
+  const shouldParse =
+    typeof options?.type === "function"
+      ? matchesType
+      : (req) => isWellFormedMediaType(req.headers["content-type"]) && matchesType(req);
   settings.decompressor = gzipOrDeflate;
 
   const bodyParser = function (req, res, next) {
@@ -81,10 +93,29 @@ function createBodyParser(name, settings) {
       return;
     }
     req._body = true; // from here on the body is this parser's, as 1.x's read() marks it
-    readBody(req, res, next, settings, charset);
+    if (charset === null || isKnownCharset(charset)) readBody(req, res, next, settings, charset);
+    else refuseCharset(req, res, next, settings, charset);
   };
   Object.defineProperty(bodyParser, "name", { value: name });
   return bodyParser;
+}
+
+// 1.x learns that iconv lacks the charset when it starts decoding: after the Content-Encoding
+// and size checks, and answers once the body is read (with a verify function: at once).
+function refuseCharset(req, res, next, settings, charset) {
+  const refusal = unknownCharset(charset);
+  if (settings.verify) {
+    next(refusal);
+    return;
+  }
+  const refuse = () => {
+    throw refusal;
+  };
+  const answer = (err) => {
+    if (err === refusal) delete err.body; // raw-body's error, not a parse error: no body on it
+    next(err);
+  };
+  readBody(req, res, answer, { ...settings, parse: refuse }, null);
 }
 
 function gzipOrDeflate(encoding) {

@@ -91,6 +91,9 @@ compareSuite(
     });
     app.use("/early", factory.json(), echo);
     app.use("/text", factory.text({ defaultCharset: "iso-8859-1" }), echo);
+    app.use("/small", factory.text({ limit: 10 }), echo);
+    app.use("/verified", factory.text({ verify() {} }), echo);
+    app.use("/strict", factory.json({ inflate: false }), echo);
     app.use(reportError);
   },
   [
@@ -127,6 +130,16 @@ compareSuite(
     post({ ...JSON_TYPE, "content-encoding": "deflate" }, zlib.deflateSync('{"z":"deflate"}'), "/json"),
     post({ ...JSON_TYPE, "content-encoding": "br" }, zlib.brotliCompressSync('{"z":"br"}'), "/json"),
     post({ ...JSON_TYPE, "content-encoding": "gzip" }, "not gzip", "/json"),
+    post({ ...JSON_TYPE, "content-encoding": "gzip" }, zlib.gzipSync("{}"), "/strict"),
+    // a Content-Type type-is 1.6 cannot parse is no type: not parsed
+    post({ "content-type": "application/json; charset" }, '{"a":1}', "/json"),
+    post({ "content-type": "application/json;" }, '{"a":1}', "/json"),
+    post({ "content-type": "\tapplication/json" }, '{"a":1}', "/json"),
+    post({ "content-type": "application/json ; charset=utf-8" }, '{"a":1}', "/json"),
+    // a charset iconv does not know: found when decoding starts (after the size check)
+    post({ "content-type": "text/plain; charset=foo" }, "x".repeat(50), "/small"),
+    post({ "content-type": "text/plain; charset=foo" }, "xx", "/small"),
+    post({ "content-type": "text/plain; charset=foo" }, "xx", "/verified"),
   ],
   { reference: express4, subject: express },
 );

@@ -13,15 +13,17 @@ import { ListingCache } from "./listing-cache.js";
 import { encodeUrl } from "../deps.js";
 import { routingPathOf, queryStringOf } from "../url.js";
 
+const DEFAULT_SEND = {};
+
 export function serveStatic(root, options) {
-  return createServeStatic(root, options, {});
+  return createServeStatic(root, options, DEFAULT_SEND);
 }
 
 /**
- * serveStatic as a variant of it serves (the Express 4 mode's, send 0.19's):
- * `typeOf(path)`, a file's Content-Type (default: mime-types' for its extension);
- * `dotfiles: "ignore-last"`, when the options give none: only a path that ends in a
- * dotfile is one to ignore (a dot directory on the way is served).
+ * serveStatic for a variant of send (the Express 4 mode's, send 0.19's): `typeOf(path)`, a
+ * file's Content-Type (default: mime-types' for its extension), and `dotfiles(options)`,
+ * the dotfiles rule for these options (undefined: the option's; "ignore-last": only a path
+ * that ends in a dotfile is one to ignore, a dot directory on the way is served).
  */
 export function createServeStatic(root, options, variant) {
   if (!root) throw new TypeError("root path required");
@@ -35,7 +37,7 @@ export function createServeStatic(root, options, variant) {
   const fallthrough = options.fallthrough !== false;
   const redirect = options.redirect !== false;
   const listing = Boolean(options.listing);
-  const dotfiles = variant.dotfiles ?? config.dotfiles;
+  const dotfiles = variant.dotfiles?.(options) ?? config.dotfiles;
   const prefix = rootPrefix(config.root);
   const cache =
     options.cache === false

@@ -10,7 +10,8 @@ import { readStream } from "./read.js";
 // rules: which requests are parsed, charset and Content-Encoding checks,
 // reading under the limit, verify, parse, and draining the request on error
 // (up to 16 MiB of it; past that, answering at once and closing the connection
-// with a lingering close).
+// with a lingering close). The Express 4 mode's parsers (body-parser 1.x's rules
+// on which requests are parsed) share requestCharset and readBody.
 
 /**
  * @param {string} name the middleware's function name, as body-parser's

@@ -46,6 +46,8 @@ const allowed = {
   "opentelemetry/": [],
   "application.js": ["*"],
   "index.js": ["*"],
+  // The Express 4 mode wires the same units into Express 4's app, as application.js does.
+  "express4/": ["*"],
 };
 
 function sourceFiles(dir) {

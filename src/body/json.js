@@ -6,12 +6,17 @@ import { normalizeOptions } from "./options.js";
  * into req.body. Options: limit, type, strict, reviver, inflate, verify.
  */
 export function json(options) {
-  return createBodyParser("jsonParser", {
+  return createBodyParser("jsonParser", jsonSettings(options));
+}
+
+/** The json parser's settings for createBodyParser (body-parser 1.x's json reads the same options). */
+export function jsonSettings(options) {
+  return {
     ...normalizeOptions(options, "application/json"),
     parse: createJsonParse(options?.reviver, options?.strict !== false),
     isValidCharset: isUtfCharset, // RFC 7159 §8.1: JSON is UTF-8/16/32
     skipCharset: false,
-  });
+  };
 }
 
 function isUtfCharset(charset) {

@@ -1,6 +1,5 @@
 import { AsyncResource } from "node:async_hooks";
 import { finished } from "node:stream";
-import zlib from "node:zlib";
 import { charsetOf, decode, isKnownCharset, unsupportedCharset } from "./charset.js";
 import { abandonBody, sharesConnection } from "../transport/exchange.js";
 import { asHttpError, createHttpError } from "../errors.js";
@@ -11,7 +10,8 @@ import { readStream } from "./read.js";
 // rules: which requests are parsed, charset and Content-Encoding checks,
 // reading under the limit, verify, parse, and draining the request on error
 // (up to 16 MiB of it; past that, answering at once and closing the connection
-// with a lingering close).
+// with a lingering close). The Express 4 mode's parsers (body-parser 1.x's rules
+// on which requests are parsed) share requestCharset and readBody.
 
 /**
  * @param {string} name the middleware's function name, as body-parser's
@@ -22,7 +22,7 @@ import { readStream } from "./read.js";
  * @returns {(req, res, next) => void}
  */
 export function createBodyParser(name, settings) {
-  const { shouldParse, isValidCharset, skipCharset, defaultCharset, inflate, limit } = settings;
+  const shouldParse = settings.shouldParse;
 
   const bodyParser = function (req, res, next) {
     if (req._body === true || requestFinished(req)) {
@@ -34,48 +34,62 @@ export function createBodyParser(name, settings) {
       next();
       return;
     }
-
-    let charset = null;
-    if (!skipCharset) {
-      charset = charsetOf(req.headers["content-type"]) || defaultCharset;
-      if (isValidCharset !== null && !isValidCharset(charset)) {
-        next(unsupportedCharset(charset));
-        return;
-      }
-      if (!isKnownCharset(charset)) {
-        next(unsupportedCharset(charset, charset.toLowerCase()));
-        return;
-      }
-    }
-
-    let stream = req;
-    let length = null;
-    const encoding = (req.headers["content-encoding"] || "identity").toLowerCase();
-    if (encoding === "identity") {
-      const header = req.headers["content-length"];
-      if (header !== undefined) length = parseInt(header, 10);
-    } else if (!inflate) {
-      next(createHttpError(415, "content encoding unsupported", { encoding, type: "encoding.unsupported" }));
-      return;
-    } else {
-      stream = createDecompressor(encoding);
-      if (stream === null) {
-        next(
-          createHttpError(415, `unsupported content encoding "${encoding}"`, {
-            encoding,
-            type: "encoding.unsupported",
-          }),
-        );
-        return;
-      }
-      req.pipe(stream);
-    }
-
-    readStream(stream, length, limit, onBodyReadInScope, new BodyJob(req, res, next, settings, charset, stream));
+    const charset = requestCharset(req, settings);
+    if (charset instanceof Error) next(charset);
+    else if (charset !== null && !isKnownCharset(charset)) next(unknownCharset(charset));
+    else readBody(req, res, next, settings, charset);
   };
   // body-parser's names (jsonParser, ...), as tools listing a router's stack show them.
   Object.defineProperty(bodyParser, "name", { value: name });
   return bodyParser;
+}
+
+/**
+ * The charset a body will be decoded with (the request's, else the default), null for a
+ * body never decoded, or the 415 error for one the parser refuses. (Whether iconv knows
+ * it is isKnownCharset's question.)
+ */
+export function requestCharset(req, settings) {
+  if (settings.skipCharset) return null;
+  const charset = charsetOf(req.headers["content-type"]) || settings.defaultCharset;
+  if (settings.isValidCharset !== null && !settings.isValidCharset(charset)) return unsupportedCharset(charset);
+  return charset;
+}
+
+/** The 415 for a charset iconv does not know (reported lower-cased, as body-parser does). */
+export function unknownCharset(charset) {
+  return unsupportedCharset(charset, charset.toLowerCase());
+}
+
+/**
+ * Reads the body of a request the parser accepted (content encoding, limit), then
+ * verifies and parses it into req.body, and calls next (with the error, if any).
+ */
+export function readBody(req, res, next, settings, charset) {
+  let stream = req;
+  let length = null;
+  const encoding = (req.headers["content-encoding"] || "identity").toLowerCase();
+  if (encoding === "identity") {
+    const header = req.headers["content-length"];
+    if (header !== undefined) length = parseInt(header, 10);
+  } else if (!settings.inflate) {
+    next(createHttpError(415, "content encoding unsupported", { encoding, type: "encoding.unsupported" }));
+    return;
+  } else {
+    stream = settings.decompressor(encoding);
+    if (stream === null) {
+      next(
+        createHttpError(415, `unsupported content encoding "${encoding}"`, {
+          encoding,
+          type: "encoding.unsupported",
+        }),
+      );
+      return;
+    }
+    req.pipe(stream);
+  }
+
+  readStream(stream, length, settings.limit, onBodyReadInScope, new BodyJob(req, res, next, settings, charset, stream));
 }
 
 // The stream's events fire in the socket's async context; a job remembers the
@@ -197,23 +211,8 @@ function discard(stream) {
 
 function ignore() {}
 
-function createDecompressor(encoding) {
-  switch (encoding) {
-    case "gzip":
-      return zlib.createGunzip();
-    case "deflate":
-      return zlib.createInflate();
-    case "br":
-      return zlib.createBrotliDecompress();
-    case "zstd":
-      return zlib.createZstdDecompress?.() ?? null; // Node ≥ 22.15 only
-    default:
-      return null;
-  }
-}
-
 // type-is's hasBody: a body is announced by Transfer-Encoding or a Content-Length
-function hasBody(req) {
+export function hasBody(req) {
   return req.headers["transfer-encoding"] !== undefined || !isNaN(req.headers["content-length"]);
 }
 

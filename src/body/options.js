@@ -1,3 +1,4 @@
+import { decompressor } from "./decompress.js";
 import { compileTypeMatcher } from "./type-matcher.js";
 
 // Options shared by all four parsers, validated once at factory time with
@@ -11,7 +12,7 @@ const SIZE = /^((-|\+)?(\d+(?:\.\d+)?)) *(kb|mb|gb|tb|pb)$/i;
  * @param {object|undefined} options user options
  * @param {string} defaultType media type parsed when `options.type` is unset
  * @returns {{ limit: number, inflate: boolean, verify: Function|false, defaultCharset: string,
- *   shouldParse: (req) => boolean }}
+ *   shouldParse: (req) => boolean, decompressor: (encoding) => stream|null }}
  */
 export function normalizeOptions(options, defaultType) {
   const limit = options?.limit == null ? DEFAULT_LIMIT : parseBytes(options.limit);
@@ -28,6 +29,7 @@ export function normalizeOptions(options, defaultType) {
     verify,
     defaultCharset: options?.defaultCharset || "utf-8",
     shouldParse: compileTypeMatcher(options?.type || defaultType),
+    decompressor,
   };
 }
 

@@ -27,27 +27,24 @@ function isFormCharset(charset) {
   return charset === "utf-8" || charset === "iso-8859-1";
 }
 
-function createFormParse(options) {
+/**
+ * The extended (qs, nesting up to `depth`) or flat form parser; `charset` is the request's.
+ * body-parser 1.x's extended parser is this one without the charset options.
+ */
+export function createFormParse(options) {
   const extended = Boolean(options?.extended);
-  let parameterLimit = options?.parameterLimit !== undefined ? options.parameterLimit : 1000;
+  const parameterLimit = parameterLimitOf(options);
   const depth = extended ? (options?.depth !== undefined ? options.depth : 32) : 0;
-  if (isNaN(parameterLimit) || parameterLimit < 1) {
-    throw new TypeError("option parameterLimit must be a positive number");
-  }
   if (isNaN(depth) || depth < 0) {
     throw new TypeError("option depth must be a zero or a positive number");
   }
-  if (isFinite(parameterLimit)) parameterLimit |= 0;
 
   const charsetSentinel = options?.charsetSentinel;
   const interpretNumericEntities = options?.interpretNumericEntities;
 
   return function parseForm(text, charset) {
     if (text.length === 0) return {};
-    const count = countParameters(text, parameterLimit);
-    if (count === -1) {
-      throw createHttpError(413, "too many parameters", { type: "parameters.too.many" });
-    }
+    const count = parameterCount(text, parameterLimit);
     try {
       // qs refuses "__proto__" keys itself; allowPrototypes only lets keys such
       // as "toString" through as own properties, as body-parser does.
@@ -68,12 +65,19 @@ function createFormParse(options) {
   };
 }
 
-/** Number of `&`-separated parameters, or -1 as soon as it exceeds `limit`. */
-function countParameters(text, limit) {
+/** The validated `parameterLimit` option (default 1000; a finite one truncated to an integer). */
+export function parameterLimitOf(options) {
+  const limit = options?.parameterLimit !== undefined ? options.parameterLimit : 1000;
+  if (isNaN(limit) || limit < 1) throw new TypeError("option parameterLimit must be a positive number");
+  return isFinite(limit) ? limit | 0 : limit;
+}
+
+/** Number of `&`-separated parameters; a 413 error past `limit` (counting stops there). */
+export function parameterCount(text, limit) {
   let count = 0;
   let index = -1;
   do {
-    if (++count > limit) return -1;
+    if (++count > limit) throw createHttpError(413, "too many parameters", { type: "parameters.too.many" });
     index = text.indexOf("&", index + 1);
   } while (index !== -1);
   return count;

@@ -24,12 +24,15 @@ const MAX_MISS_BYTES = 2 * 1024 * 1024;
 // 20,000 misses for distinct 8 KB paths can't hold more than the budget.
 const ENTRY_OVERHEAD = 400;
 
+// send's: mime-types' type for the extension, with its charset.
+const contentTypeOf = (path) => mimeTypes().contentType(extname(path)) || "application/octet-stream";
+
 // What a failed lookup keeps of the error (see errors.js fsError): a cached miss
 // costs no Error object, and one is only made if someone will see it.
 const AS_MISSING = { code: "ENOENT", errno: undefined, syscall: "stat" };
 
 class Entry {
-  constructor(path, target, stat, failure, now) {
+  constructor(path, target, stat, failure, now, typeOf) {
     this.path = path; // as requested: decides the Content-Type
     this.target = target; // realpath when symlinks were checked, else null
     this.stat = stat;
@@ -54,7 +57,7 @@ class Entry {
     const mtime = stat.mtime;
     this.etag = `W/"${stat.size.toString(16)}-${mtime.getTime().toString(16)}"`;
     this.lastModified = mtime.toUTCString();
-    this.type = mimeTypes().contentType(extname(path)) || "application/octet-stream";
+    this.type = typeOf(path);
   }
 
   // Option etag: "strong": the representation only changes if size or mtime (µs) does.
@@ -74,6 +77,7 @@ export class FileCache {
     const maxBytes = options.maxBytes ?? DEFAULTS.maxBytes;
     this.maxFileSize = Math.min(options.maxFileSize ?? DEFAULTS.maxFileSize, maxBytes);
     this.revalidateAfter = options.revalidateAfter ?? DEFAULTS.revalidateAfter;
+    this.typeOf = options.typeOf ?? contentTypeOf; // a file's Content-Type, from its path
     const maxEntries = options.maxEntries ?? DEFAULTS.maxEntries;
     this.entries = new ByteLru({ maxBytes, maxEntries }); // path -> Entry, for what exists
     this.misses = new ByteLru({ maxBytes: Math.min(maxBytes, MAX_MISS_BYTES), maxEntries }); // path -> missing Entry
@@ -118,7 +122,7 @@ export class FileCache {
       old.checkedAt = now;
       return old;
     }
-    return this.#store(new Entry(path, target, stat, failure, now));
+    return this.#store(new Entry(path, target, stat, failure, now, this.typeOf));
   }
 
   // Small files are served from memory: read them once. Returns the entry to
@@ -168,7 +172,7 @@ export class FileCache {
     }
     const current = entry.sameAs(stat)
       ? entry
-      : this.#store(new Entry(entry.path, entry.target, stat, null, Date.now()));
+      : this.#store(new Entry(entry.path, entry.target, stat, null, Date.now(), this.typeOf));
     current.buffer = buffer;
     this.account(current, buffer.length);
     return current;

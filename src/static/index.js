@@ -6,14 +6,26 @@ import { servePath } from "./serve-path.js";
 import { failureStatus, failureError } from "./errors.js";
 import { normalizeSendOptions } from "./options.js";
 import { FileCache } from "./file-cache.js";
-import { relativeFromUrl, hasDotSegment, rootPrefix, isRefused, MALFORMED_PATH } from "./safe-path.js";
+import { relativeFromUrl, hasDotSegment, endsInDotfile, rootPrefix, isRefused, MALFORMED_PATH } from "./safe-path.js";
 import { sendRedirect } from "./respond.js";
 import { sendListing } from "./listing.js";
 import { ListingCache } from "./listing-cache.js";
 import { encodeUrl } from "../deps.js";
 import { routingPathOf, queryStringOf } from "../url.js";
 
+const DEFAULT_SEND = {};
+
 export function serveStatic(root, options) {
+  return createServeStatic(root, options, DEFAULT_SEND);
+}
+
+/**
+ * serveStatic for a variant of send (the Express 4 mode's, send 0.19's): `typeOf(path)`, a
+ * file's Content-Type (default: mime-types' for its extension), and `dotfiles(options)`,
+ * the dotfiles rule for these options (undefined: the option's; "ignore-last": only a path
+ * that ends in a dotfile is one to ignore, a dot directory on the way is served).
+ */
+export function createServeStatic(root, options, variant) {
   if (!root) throw new TypeError("root path required");
   if (typeof root !== "string") throw new TypeError("root path must be a string");
   options ??= {}; // serve-static accepts null
@@ -25,14 +37,16 @@ export function serveStatic(root, options) {
   const fallthrough = options.fallthrough !== false;
   const redirect = options.redirect !== false;
   const listing = Boolean(options.listing);
+  const dotfiles = variant.dotfiles?.(options) ?? config.dotfiles;
   const prefix = rootPrefix(config.root);
   const cache =
     options.cache === false
-      ? new FileCache({ maxEntries: 0, maxBytes: 0, revalidateAfter: 0 })
+      ? new FileCache({ maxEntries: 0, maxBytes: 0, revalidateAfter: 0, typeOf: variant.typeOf })
       : new FileCache({
           maxBytes: options.cacheMaxBytes,
           maxFileSize: options.cacheMaxFileSize,
           revalidateAfter: options.revalidateAfter,
+          typeOf: variant.typeOf,
         });
 
   const listings = new ListingCache({ revalidateAfter: cache.revalidateAfter });
@@ -76,8 +90,8 @@ export function serveStatic(root, options) {
     const pathname = absolutePathOf(req.url);
     let relative = pathname === null ? MALFORMED_PATH : relativeFromUrl(pathname);
     if (isRefused(relative)) return fileServer.fail(req, res, next, relative.status, false);
-    if (config.dotfiles !== "allow" && hasDotSegment(relative)) {
-      return fileServer.fail(req, res, next, config.dotfiles === "deny" ? 403 : 404, false);
+    if (dotfiles !== "allow" && hasDotSegment(relative) && (dotfiles !== "ignore-last" || endsInDotfile(relative))) {
+      return fileServer.fail(req, res, next, dotfiles === "deny" ? 403 : 404, false);
     }
     // Mounted at /static, a request for "/static" arrives as "/": treat it as
     // the directory without its slash, so the redirect happens at the mount.

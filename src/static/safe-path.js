@@ -66,6 +66,11 @@ export function hasDotSegment(normalized) {
   return normalized.includes("/.");
 }
 
+// "/a/.b", not "/.a/b" nor "/.a/" (its last segment is empty).
+export function endsInDotfile(normalized) {
+  return normalized.charCodeAt(normalized.lastIndexOf("/") + 1) === 46; /* . */
+}
+
 // The prefix a root-relative path ("/a") is appended to: "/srv" + "/a", but "/" + "/a" would give "//a".
 export function rootPrefix(root) {
   return root.endsWith("/") ? root.slice(0, -1) : root;

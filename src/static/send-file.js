@@ -9,6 +9,7 @@ import { FileCache } from "./file-cache.js";
 import {
   normalizeRelative,
   hasDotSegment,
+  endsInDotfile,
   rootPrefix,
   isRefused,
   MALFORMED_PATH,
@@ -23,6 +24,18 @@ const sharedCache = new FileCache({ revalidateAfter: 0 });
 const UP_SEGMENT = /(?:^|[\\/])\.\.(?:[\\/]|$)/;
 
 /**
+ * A sendFile for a variant of send (the Express 4 mode's, send 0.19's): `typeOf(path)`, a
+ * file's Content-Type, and `dotfiles(options)`, the dotfiles rule for a call's options
+ * (undefined: the option's; "ignore-last": only a path ending in a dotfile is ignored).
+ */
+export function createSendFile(variant) {
+  const cache =
+    variant.typeOf === undefined ? sharedCache : new FileCache({ revalidateAfter: 0, typeOf: variant.typeOf });
+  const dotfilesOf = variant.dotfiles ?? null;
+  return (req, res, filePath, options, done) => sendWith(cache, dotfilesOf, req, res, filePath, options, done);
+}
+
+/**
  * Sends the file at `filePath` (absolute, or relative to options.root).
  * `done(err)` receives every error instead of it being answered (404 missing,
  * 403 dotfile/forbidden, 400 malformed, 412, 416 with err.headers, EISDIR for a
@@ -30,6 +43,10 @@ const UP_SEGMENT = /(?:^|[\\/])\.\.(?:[\\/]|$)/;
  * response has finished. Without `done`, errors are answered with a small page.
  */
 export function sendFile(req, res, filePath, options, done) {
+  sendWith(sharedCache, null, req, res, filePath, options, done);
+}
+
+function sendWith(cache, dotfilesOf, req, res, filePath, options, done) {
   if (typeof options === "function") {
     done = options;
     options = undefined;
@@ -41,7 +58,7 @@ export function sendFile(req, res, filePath, options, done) {
 
   const fileServer = {
     config,
-    cache: sharedCache,
+    cache,
     realRoot: config.root === null || config.followSymlinks ? null : undefined,
     fail: (req, res, next, reason) => finish(failureError(reason)),
     // With the slash and index files to try: the last one's miss. Else send
@@ -78,8 +95,9 @@ export function sendFile(req, res, filePath, options, done) {
   // Dotfiles are judged on the part of the path below the root, if any.
   const checked = config.root === null ? absoluteTarget(filePath) : normalizeRelative(filePath);
   if (isRefused(checked)) return finish(failureError(checked.status));
-  if (config.dotfiles !== "allow" && hasDotSegment(checked))
-    return finish(failureError(config.dotfiles === "deny" ? 403 : 404));
+  const dotfiles = (dotfilesOf !== null && dotfilesOf(options)) || config.dotfiles;
+  if (dotfiles !== "allow" && hasDotSegment(checked) && (dotfiles !== "ignore-last" || endsInDotfile(checked)))
+    return finish(failureError(dotfiles === "deny" ? 403 : 404));
   servePath(req, res, null, config.root === null ? checked : underRoot(config.root, checked, filePath), fileServer);
 }
 

@@ -5,6 +5,7 @@ import {
   relativeFromUrl,
   normalizeRelative,
   hasDotSegment,
+  endsInDotfile,
   rootPrefix,
   isRefused,
   MALFORMED_PATH,
@@ -58,4 +59,15 @@ it("hasDotSegment and rootPrefix", () => {
     false,
   ]);
   expect([rootPrefix("/srv/"), rootPrefix("/srv"), rootPrefix("/")]).toEqual(["/srv", "/srv", ""]);
+});
+
+it("endsInDotfile: only the last segment counts, and a trailing slash leaves it empty", () => {
+  expect(["/a/.env", "/.git", "/.git/config", "/.git/", "/a.b", "/"].map(endsInDotfile)).toEqual([
+    true,
+    true,
+    false,
+    false,
+    false,
+    false,
+  ]);
 });

@@ -12,9 +12,14 @@ export function compileQueryParser(value) {
 
 const parseExtended = (str) => qs().parse(str, { allowPrototypes: true, arrayLimit: 1000 });
 
-/** The request's query: the URL it came in with (a later rewrite of req.url keeps it, as in Express 4). */
+/**
+ * The request's query as Express 4's middleware parsed it on the way in: from the URL the request
+ * came with (a later rewrite of req.url keeps it) and with the parser of the outermost app.
+ */
 export function parseQuery(req) {
-  const settings = req.app.settings;
+  let app = req.app;
+  while (app.parent) app = app.parent;
+  const settings = app.settings;
   const parse = settings["query parser fn"];
   const str = queryStringOf(req.originalUrl || req.url);
   if (parse) return parse(str);

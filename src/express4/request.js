@@ -2,8 +2,10 @@
 // request has and Express 5 removed or changed.
 import Server from "../application.js";
 import { Request, withoutPort } from "../request.js";
-import { deprecate } from "./deprecate.js";
+import { depd } from "./deprecate.js";
 import { parseQuery } from "./query.js";
+
+const deprecate = depd("express"); // here: depd blames the caller of this module's functions
 
 const base = Request.prototype;
 const hostHeader = Object.getOwnPropertyDescriptor(base, "host").get; // Express 5's req.host, with the port

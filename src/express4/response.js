@@ -8,8 +8,10 @@ import { createHttpError } from "../errors.js";
 import { encodeUrl, statuses } from "../deps.js";
 import { fileSent, redirectBody, respondInFormat, sendDownload } from "../response.js";
 import { attachment } from "./content-disposition.js";
-import { deprecate } from "./deprecate.js";
+import { depd } from "./deprecate.js";
 import { charsetOf, lookup } from "./mime.js";
+
+const deprecate = depd("express"); // here: depd blames the caller of this module's functions
 
 const HAS_CHARSET = /;\s*charset\s*=/;
 const UP_PATH = /(?:^|[\\/])\.\.(?:[\\/]|$)/;
@@ -178,14 +180,15 @@ export const response = {
   },
 
   // send 0.19 types the file with mime 1 ("text/html; charset=UTF-8"), unless the response or
-  // the headers option has a Content-Type; a directory's index file keeps Express 5's type.
+  // the headers option has a Content-Type; a directory's by its (first) index file's name.
   sendFile(filePath, options, callback) {
     if (typeof options === "function") return this.sendFile(filePath, undefined, options);
     let opts = options;
-    if (typeof filePath === "string" && !filePath.endsWith("/") && !this.get("Content-Type")) {
+    const served = typeof filePath === "string" && servedName(filePath, options?.index);
+    if (served && !this.get("Content-Type")) {
       const headers = options?.headers;
       if (!headers || !Object.keys(headers).some((key) => key.toLowerCase() === "content-type")) {
-        const type = lookup(filePath);
+        const type = lookup(served);
         const charset = charsetOf(type);
         opts = Object.assign({}, options);
         opts.headers = Object.assign({ "Content-Type": charset ? `${type}; charset=${charset}` : type }, headers);
@@ -218,6 +221,12 @@ export const response = {
     return this.sendFile(decoded, opts, done);
   }, "res.sendfile: Use res.sendFile instead"),
 };
+
+function servedName(filePath, index = "index.html") {
+  if (!filePath.endsWith("/")) return filePath;
+  const first = [].concat(index)[0];
+  return typeof first === "string" && first;
+}
 
 // Express 4 watches the socket (on-finished): the error that broke it, not "Request aborted",
 // reaches the callback, or next() without one.

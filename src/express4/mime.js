@@ -1,7 +1,9 @@
-// Express 4's media types: those of mime 1.6 (send 0.19's `mime`, which res.type, res.set,
-// res.format, res.attachment and res.sendFile use there), as mime-types 3's database plus
-// where mime 1.6 answers otherwise. test/express4/mime.test.js checks every extension of
-// both against mime 1.6 itself, so a newer mime-db shows up there.
+// Express 4's media types, as mime-types 3's database plus where its own dependencies answer
+// otherwise: mime 1.6 (send 0.19's `mime`, which res.type, res.set, res.format, res.attachment
+// and res.sendFile use there) and mime-types 2.1 (behind accepts 1.3 and type-is 1.6: req.accepts,
+// req.is). test/express4/mime.test.js checks every extension against both packages, so a newer
+// mime-db shows up there.
+import { extname } from "node:path";
 import { mimeTypes } from "../deps.js";
 
 const DEFAULT_TYPE = "application/octet-stream";
@@ -44,6 +46,28 @@ const MIME_1 = Object.assign(Object.create(null), {
 });
 for (const ext of UNKNOWN.split(" ")) MIME_1[ext] = DEFAULT_TYPE;
 
+// Where mime-types 2.1 answers otherwise: false for the extensions it does not know.
+const MIME_TYPES_2 = Object.assign(Object.create(null), {
+  aac: "audio/x-aac",
+  es: "application/ecmascript",
+  fdf: "application/vnd.fdf",
+  hsj2: "image/hsj2",
+  jpgm: "video/jpm",
+  js: "application/javascript",
+  mjs: "application/javascript",
+  mts: "model/vnd.mts",
+  prc: "application/x-mobipocket-ebook",
+  sql: "application/x-sql",
+  wav: "audio/wave",
+  xfdf: "application/vnd.adobe.xfdf",
+});
+const UNKNOWN_2 =
+  "210 adts aml amlx appinstaller appx appxbundle bary bdo blend brush brushset btf cld cwl dcm dcmp " +
+  "dib dng dpx drm fbx gdraw gform ggs gjam gmap gscript gsite ipynb jaii jais jfif jt jxl lottie m2t " +
+  "m2ts m4b mht mhtml msix msixbundle one onea p21 pyo pyox step stp stpnc u3d uo usda vdx vsdx vtx " +
+  "wgsl xdcf xhtm xsf";
+for (const ext of UNKNOWN_2.split(" ")) MIME_TYPES_2[ext] = false;
+
 /** mime 1.6's lookup: the type of a path, file name, ".ext" or "ext"; the default type if unknown. */
 export function lookup(path) {
   const ext = path.replace(/^.*[./\\]/, "").toLowerCase();
@@ -53,4 +77,10 @@ export function lookup(path) {
 /** mime 1.6's charsets.lookup: "UTF-8" for text and JavaScript/JSON types. */
 export function charsetOf(type) {
   return /^text\/|^application\/(javascript|json)/.test(type) ? "UTF-8" : undefined;
+}
+
+/** mime-types 2.1's lookup of an extension ("js", ".js", "file.js"): its type, or false. */
+export function extensionType(name) {
+  const ext = extname(`x.${name}`).toLowerCase().slice(1);
+  return (ext && (MIME_TYPES_2[ext] ?? mimeTypes().types[ext])) || false;
 }

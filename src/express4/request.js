@@ -3,6 +3,7 @@
 import Server from "../application.js";
 import { Request, withoutPort } from "../request.js";
 import { depd } from "./deprecate.js";
+import { extensionType } from "./mime.js";
 import { parseQuery } from "./query.js";
 
 const deprecate = depd("express"); // here: depd blames the caller of this module's functions
@@ -21,6 +22,32 @@ request.acceptsLanguage = deprecate.function(
   base.acceptsLanguages,
   "req.acceptsLanguage: Use acceptsLanguages instead",
 );
+
+// Extensions ("js") name types as accepts 1.3 and type-is 1.6 map them (mime-types 2.1:
+// application/javascript); the answer is the extension, as there.
+request.accepts = function accepts(types_) {
+  const types = !types_ || Array.isArray(types_) ? types_ : Array.from(arguments);
+  if (!types || types.length === 0 || !this.headers.accept) return base.accepts.call(this, types);
+  const mimes = types.map((type) => (type.indexOf("/") === -1 ? extensionType(type) : type));
+  const known = mimes.filter((type) => type !== false);
+  const best = known.length !== 0 && base.accepts.call(this, known);
+  return best ? types[mimes.indexOf(best)] : false;
+};
+
+request.is = function is(types_) {
+  const types = Array.isArray(types_) ? types_ : Array.from(arguments);
+  const actual = base.is.call(this, []); // null without a body, false without a valid Content-Type
+  if (!actual || types.length === 0) return actual;
+  for (const type of types) {
+    if (typeof type !== "string") continue;
+    const named = type.indexOf("/") === -1 && type[0] !== "+" && type !== "urlencoded" && type !== "multipart";
+    const mapped = named ? extensionType(type) : type;
+    if (mapped === false) continue;
+    const match = base.is.call(this, [mapped]);
+    if (match) return named ? type : match;
+  }
+  return false;
+};
 
 request.param = function param(name, defaultValue) {
   const params = this.params || {};

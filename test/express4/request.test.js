@@ -52,6 +52,57 @@ compareSuite(
   E4,
 );
 
+// What accepts 1.3 and type-is 1.6 make of extensions (mime-types 2.1): "js" is application/javascript.
+const NAMES = [
+  "js",
+  "mjs",
+  "json",
+  "html",
+  "text",
+  "xml",
+  "wav",
+  "aac",
+  "es",
+  "sql",
+  "avif",
+  "urlencoded",
+  "multipart",
+];
+const WILD = ["+json", "application/*", "*/*", "text/*", "application/javascript"];
+
+compareSuite(
+  "req.accepts: extensions as Express 4 maps them",
+  (app) => {
+    app.get("/", (req, res) =>
+      res.send(json([...[...NAMES, ...WILD].map((type) => req.accepts(type)), req.accepts(NAMES), req.accepts()])),
+    );
+    app.get("/list", (req, res) => res.send(json([req.accepts("es", "js"), req.accepts(["es"]), req.accepts("json")])));
+  },
+  [
+    ...["application/javascript", "text/javascript", "audio/wave", "audio/wav", "application/ecmascript", "image/avif"],
+    ...["*/*", "text/*;q=0.5, application/json", "application/vnd.api+json"],
+  ]
+    .map((accept) => ({ path: "/", headers: { accept } }))
+    .concat([{ path: "/list" }, { path: "/list", headers: { accept: "application/ecmascript" } }]),
+  E4,
+);
+
+compareSuite(
+  "req.is: extensions as Express 4 maps them",
+  (app) => {
+    app.all("/", (req, res) =>
+      res.send(json([...[...NAMES, ...WILD].map((type) => req.is(type)), req.is(NAMES), req.is(), req.is([42, "js"])])),
+    );
+  },
+  [
+    ...["application/javascript", "text/javascript", "audio/wave", "application/ecmascript", "image/avif"],
+    ...["application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/vnd.api+json", "bogus"],
+  ]
+    .map((type) => ({ method: "POST", path: "/", headers: { "content-type": type }, body: "x" }))
+    .concat(["/", { method: "POST", path: "/", body: "x" }]),
+  E4,
+);
+
 compareSuite(
   "req.host is the hostname (deprecated), without the port; req.hostname",
   (app) => {

@@ -271,22 +271,7 @@ class ServerResponse extends http.ServerResponse {
   }
 
   sendFile(filePath, options, callback) {
-    let done = callback;
-    let opts = options || {};
-    if (!filePath) throw new TypeError("path argument is required to res.sendFile");
-    if (typeof filePath !== "string") throw new TypeError("path must be a string to res.sendFile");
-    if (typeof options === "function") {
-      done = options;
-      opts = {};
-    }
-    if (!opts.root && !path.isAbsolute(filePath))
-      throw new TypeError("path must be absolute or specify root to res.sendFile");
-    const next = this.req.next;
-    // The app's etag setting decides, as in Express; etag: "strong" asks for strong tags.
-    const etag = this.app.enabled("etag") && (opts.etag === "strong" ? "strong" : true);
-    const sendOptions = Object.assign({}, opts); // not `{ ...opts, etag }`: see cookie()
-    sendOptions.etag = etag;
-    fileSender().sendFile(this.req, this, filePath, sendOptions, (err) => (done ? done(err) : fileSent(next, err)));
+    sendFileAs(this, filePath, options, callback, appFileOptions);
   }
 
   download(filePath, filename, options, callback) {
@@ -331,8 +316,35 @@ export function respondInFormat(res, handlers, lookup) {
   return res;
 }
 
+/**
+ * res.sendFile, with `fileOptions(res, filePath, opts)` the options for the file sender and
+ * `settle(res, finish)` what calls `finish(err)` when it is done, both once the arguments are checked.
+ */
+export function sendFileAs(res, filePath, options, callback, fileOptions, settle = (res, finish) => finish) {
+  let done = callback;
+  let opts = options || {};
+  if (!filePath) throw new TypeError("path argument is required to res.sendFile");
+  if (typeof filePath !== "string") throw new TypeError("path must be a string to res.sendFile");
+  if (typeof options === "function") {
+    done = options;
+    opts = {};
+  }
+  if (!opts.root && !path.isAbsolute(filePath))
+    throw new TypeError("path must be absolute or specify root to res.sendFile");
+  const next = res.req.next;
+  const finish = settle(res, (err) => (done ? done(err) : fileSent(next, err)));
+  fileSender().sendFile(res.req, res, filePath, fileOptions(res, filePath, opts), finish);
+}
+
+// The app's etag setting decides, as in Express; etag: "strong" asks for strong tags.
+function appFileOptions(res, filePath, opts) {
+  const sendOptions = Object.assign({}, opts); // not `{ ...opts, etag }`: see cookie()
+  sendOptions.etag = res.app.enabled("etag") && (opts.etag === "strong" ? "strong" : true);
+  return sendOptions;
+}
+
 /** What res.sendFile does after the file without a callback: a directory is next()'s, errors next(err)'s. */
-export function fileSent(next, err) {
+function fileSent(next, err) {
   if (err && err.code === "EISDIR") return next();
   // Errors writing to a client that left are nobody's business but the log's.
   if (err && err.code !== "ECONNABORTED" && err.syscall !== "write") next(err);

@@ -6,12 +6,13 @@ import path from "node:path";
 import Server from "../application.js";
 import { createHttpError } from "../errors.js";
 import { encodeUrl, statuses } from "../deps.js";
-import { fileSent, redirectBody, respondInFormat, sendDownload } from "../response.js";
+import { redirectBody, respondInFormat, sendDownload, sendFileAs } from "../response.js";
 import { attachment } from "./content-disposition.js";
 import { depd } from "./deprecate.js";
 import { charsetOf, lookup } from "./mime.js";
 
 const deprecate = depd("express"); // here: depd blames the caller of this module's functions
+const sendDeprecate = depd("send");
 
 const HAS_CHARSET = /;\s*charset\s*=/;
 const UP_PATH = /(?:^|[\\/])\.\.(?:[\\/]|$)/;
@@ -179,22 +180,8 @@ export const response = {
     return respondInFormat(this, handlers, lookup);
   },
 
-  // send 0.19 types the file with mime 1 ("text/html; charset=UTF-8"), unless the response or
-  // the headers option has a Content-Type; a directory's by its (first) index file's name.
   sendFile(filePath, options, callback) {
-    if (typeof options === "function") return this.sendFile(filePath, undefined, options);
-    let opts = options;
-    const served = typeof filePath === "string" && servedName(filePath, options?.index);
-    if (served && !this.get("Content-Type")) {
-      const headers = options?.headers;
-      if (!headers || !Object.keys(headers).some((key) => key.toLowerCase() === "content-type")) {
-        const type = lookup(served);
-        const charset = charsetOf(type);
-        opts = Object.assign({}, options);
-        opts.headers = Object.assign({ "Content-Type": charset ? `${type}; charset=${charset}` : type }, headers);
-      }
-    }
-    return super.sendFile(filePath, opts, withSocketError(this, callback));
+    sendFileAs(this, filePath, options, callback, sendOptions, withSocketError);
   },
 
   // Express 4's old API: a URL-encoded path, relative ones from the working directory.
@@ -216,12 +203,36 @@ export const response = {
     if (!opts.root && !path.isAbsolute(decoded)) {
       // send refuses any ".." without a root, before normalizing
       if (UP_PATH.test(decoded)) return fail(403);
-      opts = merge({ root: process.cwd() }, opts);
+      opts = Object.assign(merge({}, opts), { root: process.cwd() });
     }
     return this.sendFile(decoded, opts, done);
   }, "res.sendfile: Use res.sendFile instead"),
 };
 
+// send 0.19's options: its own etag default (the app's "etag" setting is not asked), the file
+// typed with mime 1 ("text/html; charset=UTF-8") unless the response or the headers option has
+// a Content-Type, and without a dotfiles option only a dot file itself is ignored, not a dot
+// directory on the way ("hidden: true" allows it, deprecated).
+function sendOptions(res, filePath, opts) {
+  const options = Object.assign({}, opts);
+  options.etag = opts.etag === undefined || Boolean(opts.etag);
+  if (opts.dotfiles === undefined) {
+    if (opts.hidden !== undefined) sendDeprecate(`hidden: use dotfiles: '${opts.hidden ? "allow" : "ignore"}' instead`);
+    options.dotfiles = !path.basename(filePath).startsWith(".") || opts.hidden ? "allow" : "ignore";
+  }
+  const served = servedName(filePath, opts.index);
+  const headers = opts.headers;
+  if (served && !res.get("Content-Type") && !(headers && Object.keys(headers).some(isContentType))) {
+    const type = lookup(served);
+    const charset = charsetOf(type);
+    options.headers = Object.assign({ "Content-Type": charset ? `${type}; charset=${charset}` : type }, headers);
+  }
+  return options;
+}
+
+const isContentType = (name) => name.toLowerCase() === "content-type";
+
+// What send types: the file, or for a directory its (first) index file.
 function servedName(filePath, index = "index.html") {
   if (!filePath.endsWith("/")) return filePath;
   const first = [].concat(index)[0];
@@ -230,10 +241,9 @@ function servedName(filePath, index = "index.html") {
 
 // Express 4 watches the socket (on-finished): the error that broke it, not "Request aborted",
 // reaches the callback, or next() without one.
-function withSocketError(res, callback) {
+function withSocketError(res, finish) {
   const socket = res.socket;
-  const done = callback ?? ((err) => fileSent(res.req.next, err));
-  if (!socket) return done;
+  if (!socket) return finish;
   let broke;
   const onError = (err) => {
     broke = err;
@@ -241,7 +251,7 @@ function withSocketError(res, callback) {
   socket.on("error", onError);
   return (err) => {
     socket.off("error", onError);
-    done(err?.code === "ECONNABORTED" && broke && broke.code !== "ECONNRESET" ? broke : err);
+    finish(err?.code === "ECONNABORTED" && broke && broke.code !== "ECONNRESET" ? broke : err);
   };
 }
 

@@ -27,6 +27,7 @@ const calls = {
   vary: (req, res) => res.vary().end(),
   clearCookie: (req, res) => res.clearCookie("a", { maxAge: 1000, expires: new Date(1) }).end(),
   sendfile: (req, res) => res.sendfile(file),
+  hidden: (req, res) => res.sendFile(file, { hidden: true }),
 };
 
 const app = factory();

@@ -210,6 +210,9 @@ compareSuite(
     sendFileHeaders: (req, res) =>
       res.sendFile("user.html", { root: fixtures, headers: { "content-type": "text/x-mine", "X-Ok": "1" } }),
     sendFileRelative: (req, res) => res.sendFile("user.html"),
+    dotDirectory: (req, res) => res.sendFile(fixtures + ".dir/file.txt", { dotfiles: req.query.dotfiles }),
+    hidden: (req, res) => res.sendFile(fixtures + ".hidden", { hidden: req.query.hidden === "1" }),
+    noETag: (req, res) => res.sendFile(fixtures + "user.html", { etag: false }),
     sendFileCallback: (req, res) => res.sendFile(fixtures + "missing.txt", (err) => res.send(`cb ${err.status}`)),
     download: (req, res) => res.download(fixtures + "user.html"),
     downloadName: (req, res) => res.download(fixtures + "app.js", "my report.js"),
@@ -226,12 +229,29 @@ compareSuite(
     "/sendFileTyped",
     "/sendFileHeaders",
     "/sendFileRelative",
+    "/dotDirectory",
+    "/dotDirectory?dotfiles=ignore",
+    "/dotDirectory?dotfiles=allow",
+    "/hidden?hidden=1",
+    "/hidden?hidden=0",
+    "/noETag",
     "/sendFileCallback",
     "/download",
     "/downloadName",
     "/downloadOptions",
   ],
   { ...E4, extraHeaders: ["x-ok"], expectedErrors: /path must be absolute/ },
+);
+
+compareSuite(
+  "res.sendFile: send 0.19's ETag, whatever the app's etag setting",
+  (app) => {
+    app.set("etag", false);
+    app.get("/", (req, res) => res.sendFile(fixtures + "user.html"));
+    app.get("/send", (req, res) => res.send("no etag"));
+  },
+  ["/", "/send"],
+  E4,
 );
 
 compareSuite(

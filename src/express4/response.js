@@ -5,7 +5,9 @@
 import path from "node:path";
 import Server from "../application.js";
 import { createHttpError } from "../errors.js";
-import { encodeUrl, statuses } from "../deps.js";
+import { contentType, encodeUrl, statuses } from "../deps.js";
+import * as headerTable from "../headers.js";
+import { headerOf } from "../node-internals/header-storage.js";
 import { redirectBody, respondInFormat, sendDownload, sendFileAs } from "../response.js";
 import { attachment } from "./content-disposition.js";
 import { depd } from "./deprecate.js";
@@ -14,6 +16,7 @@ import { charsetOf, lookup } from "./mime.js";
 const deprecate = depd("express"); // here: depd blames the caller of this module's functions
 const sendDeprecate = depd("send");
 
+const { CONTENT_TYPE } = headerTable; // a const of this module (headers.js says why)
 const HAS_CHARSET = /;\s*charset\s*=/;
 const UP_PATH = /(?:^|[\\/])\.\.(?:[\\/]|$)/;
 
@@ -45,9 +48,12 @@ export const response = {
       this.statusCode = chunk;
       chunk = statuses.message[chunk];
     }
-    // Only Buffers are bytes to Express 4; other typed arrays are objects, sent as JSON.
-    if (typeof chunk === "object" && chunk !== null && ArrayBuffer.isView(chunk) && !Buffer.isBuffer(chunk)) {
-      return this.json(chunk);
+    if (typeof chunk === "string") {
+      // Express 4 formats a Content-Type with parameters anew with its charset, the parameters sorted
+      const type = headerOf(this, CONTENT_TYPE);
+      if (typeof type === "string" && type.indexOf(";") !== -1) this.setHeader("Content-Type", withCharset(type));
+    } else if (typeof chunk === "object" && chunk !== null && ArrayBuffer.isView(chunk) && !Buffer.isBuffer(chunk)) {
+      return this.json(chunk); // only Buffers are bytes to Express 4; other typed arrays are objects
     }
     return super.send(chunk);
   },
@@ -228,6 +234,15 @@ function sendOptions(res, filePath, opts) {
     options.headers = Object.assign({ "Content-Type": charset ? `${type}; charset=${charset}` : type }, headers);
   }
   return options;
+}
+
+// content-type 1's setCharset, as Express 4's res.send calls it: parameters in name order.
+function withCharset(type) {
+  const { parameters, ...parsed } = contentType.parse(type);
+  parameters.charset = "utf-8";
+  parsed.parameters = {};
+  for (const name of Object.keys(parameters).sort()) parsed.parameters[name] = parameters[name];
+  return contentType.format(parsed);
 }
 
 const isContentType = (name) => name.toLowerCase() === "content-type";

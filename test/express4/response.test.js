@@ -114,6 +114,7 @@ compareSuite(
     setObject: (req, res) => res.set({ "content-type": req.query.t, "X-Num": 1 }).end(),
     setArray: (req, res) => res.set("X-List", [1, 2]).append("X-List", "3").end(),
     arrayType: (req, res) => res.set("Content-Type", ["text/html"]).end(),
+    sendTyped: (req, res) => res.set("Content-Type", req.query.t).send("body"),
   }),
   [
     ...["html", ".html", "js", "file.js", "mjs", "json", "exe", "ico", "avif", "heic", "unknownext", "txt", "xml"].map(
@@ -124,6 +125,13 @@ compareSuite(
       (t) => `/set?t=${encodeURIComponent(t)}`,
     ),
     "/setObject?t=text/css",
+    ...[
+      "Text/HTML",
+      "text/plain;charset=ISO-8859-1",
+      "application/vnd.api+json",
+      'text/html; foo="b r"',
+      "image/svg+xml",
+    ].map((t) => `/sendTyped?t=${encodeURIComponent(t)}`),
     "/setArray",
     "/arrayType",
   ],

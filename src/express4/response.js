@@ -226,7 +226,7 @@ function sendOptions(res, filePath, opts) {
     if (opts.hidden !== undefined) sendDeprecate(`hidden: use dotfiles: '${opts.hidden ? "allow" : "ignore"}' instead`);
     options.dotfiles = !path.basename(filePath).startsWith(".") || opts.hidden ? "allow" : "ignore";
   }
-  const served = servedName(filePath, opts.index);
+  const served = servedName(filePath, opts);
   const headers = opts.headers;
   if (served && !res.get("Content-Type") && !(headers && Object.keys(headers).some(isContentType))) {
     const type = lookup(served);
@@ -247,11 +247,14 @@ function withCharset(type) {
 
 const isContentType = (name) => name.toLowerCase() === "content-type";
 
-// What send types: the file, or for a directory its (first) index file.
-function servedName(filePath, index = "index.html") {
-  if (!filePath.endsWith("/")) return filePath;
-  const first = [].concat(index)[0];
-  return typeof first === "string" && first;
+// What send types: the file, or for a directory its (first) index file; nothing known for a
+// name without extension that the extensions option may complete.
+function servedName(filePath, { index = "index.html", extensions }) {
+  if (filePath.endsWith("/")) {
+    const first = [].concat(index)[0];
+    return typeof first === "string" && first;
+  }
+  return (!extensions || path.extname(filePath) !== "") && filePath;
 }
 
 // Express 4 watches the socket (on-finished): the error that broke it, not "Request aborted",

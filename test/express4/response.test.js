@@ -220,6 +220,7 @@ compareSuite(
     sendFileRelative: (req, res) => res.sendFile("user.html"),
     dotDirectory: (req, res) => res.sendFile(fixtures + ".dir/file.txt", { dotfiles: req.query.dotfiles }),
     hidden: (req, res) => res.sendFile(fixtures + ".hidden", { hidden: req.query.hidden === "1" }),
+    extensions: (req, res) => res.sendFile(fixtures + req.query.f, { extensions: ["txt", "html"] }),
     noETag: (req, res) => res.sendFile(fixtures + "user.html", { etag: false }),
     sendFileCallback: (req, res) => res.sendFile(fixtures + "missing.txt", (err) => res.send(`cb ${err.status}`)),
     download: (req, res) => res.download(fixtures + "user.html"),
@@ -242,6 +243,9 @@ compareSuite(
     "/dotDirectory?dotfiles=allow",
     "/hidden?hidden=1",
     "/hidden?hidden=0",
+    // The file the extensions option finds is typed by lib-server's sender: "charset=utf-8", send's "UTF-8"
+    { path: "/extensions?f=user", fails: "DIFF: charset case of a file found through the extensions option" },
+    "/extensions?f=user.html",
     "/noETag",
     { path: "/sendFile?f=user.html", headers: { range: "bytes=0-2" } },
     { path: "/sendFile?f=user.html", headers: { range: "bytes=50-60" } },

@@ -97,10 +97,6 @@ export const response = {
     return this.set("Content-Type", type.indexOf("/") === -1 ? lookup(type) : type);
   },
 
-  contentType(type) {
-    return this.type(type);
-  },
-
   // A text or JSON Content-Type without a charset gets "; charset=utf-8" (mime 1's charsets).
   set(field, value) {
     if (arguments.length !== 2) return super.set(field);
@@ -114,10 +110,6 @@ export const response = {
     }
     this.setHeader(field, headerValue);
     return this;
-  },
-
-  header(field, value) {
-    return arguments.length === 2 ? this.set(field, value) : this.set(field);
   },
 
   // Each value as it stringifies: Express 4 does not expand arrays of URLs.
@@ -224,7 +216,8 @@ function sendOptions(res, filePath, opts) {
   options.etag = opts.etag === undefined || Boolean(opts.etag);
   if (opts.dotfiles === undefined) {
     if (opts.hidden !== undefined) sendDeprecate(`hidden: use dotfiles: '${opts.hidden ? "allow" : "ignore"}' instead`);
-    options.dotfiles = !path.basename(filePath).startsWith(".") || opts.hidden ? "allow" : "ignore";
+    const last = filePath.slice(filePath.lastIndexOf("/") + 1); // "" after a trailing slash
+    options.dotfiles = !last.startsWith(".") || opts.hidden ? "allow" : "ignore";
   }
   const served = servedName(filePath, opts);
   const headers = opts.headers;

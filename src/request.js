@@ -99,11 +99,7 @@ class IncomingMessage extends http.IncomingMessage {
   }
 
   get hostname() {
-    const host = this.host;
-    if (!host) return undefined;
-    const offset = host[0] === "[" ? host.indexOf("]") + 1 : 0; // IPv6 literal
-    const colon = host.indexOf(":", offset);
-    return colon !== -1 ? host.slice(0, colon) : host;
+    return withoutPort(this.host);
   }
 
   get fresh() {
@@ -125,6 +121,14 @@ class IncomingMessage extends http.IncomingMessage {
     const value = this.headers["x-requested-with"] || "";
     return value.toLowerCase() === "xmlhttprequest";
   }
+}
+
+/** A Host value's name: without its port, an IPv6 literal kept whole; undefined for none. */
+export function withoutPort(host) {
+  if (!host) return undefined;
+  const offset = host[0] === "[" ? host.indexOf("]") + 1 : 0; // IPv6 literal
+  const colon = host.indexOf(":", offset);
+  return colon !== -1 ? host.slice(0, colon) : host;
 }
 
 export { IncomingMessage as Request };

@@ -263,20 +263,7 @@ class ServerResponse extends http.ServerResponse {
       address = maybeUrl;
     }
     address = this.location(address).getHeader("Location");
-    const message = statuses.message[status];
-    let body;
-    this.format({
-      text: () => {
-        body = `${message}. Redirecting to ${address}`;
-      },
-      html: () => {
-        const u = escapeHtml(address);
-        body = `<!DOCTYPE html><head><title>${message}</title></head><body><p>${message}. Redirecting to ${u}</p></body>`;
-      },
-      default: () => {
-        body = "";
-      },
-    });
+    const body = redirectBody(this, status, address, redirectPage);
     this.status(status);
     this.setHeader("Content-Length", String(Buffer.byteLength(body)));
     if (this.req.method === "HEAD") this.end();
@@ -284,54 +271,11 @@ class ServerResponse extends http.ServerResponse {
   }
 
   sendFile(filePath, options, callback) {
-    let done = callback;
-    let opts = options || {};
-    if (!filePath) throw new TypeError("path argument is required to res.sendFile");
-    if (typeof filePath !== "string") throw new TypeError("path must be a string to res.sendFile");
-    if (typeof options === "function") {
-      done = options;
-      opts = {};
-    }
-    if (!opts.root && !path.isAbsolute(filePath))
-      throw new TypeError("path must be absolute or specify root to res.sendFile");
-    const next = this.req.next;
-    // The app's etag setting decides, as in Express; etag: "strong" asks for strong tags.
-    const etag = this.app.enabled("etag") && (opts.etag === "strong" ? "strong" : true);
-    const sendOptions = Object.assign({}, opts); // not `{ ...opts, etag }`: see cookie()
-    sendOptions.etag = etag;
-    fileSender().sendFile(this.req, this, filePath, sendOptions, (err) => {
-      if (done) return done(err);
-      if (err && err.code === "EISDIR") return next();
-      // Errors writing to a client that left are nobody's business but the log's.
-      if (err && err.code !== "ECONNABORTED" && err.syscall !== "write") next(err);
-    });
+    sendFileAs(this, filePath, options, callback, appFileOptions);
   }
 
   download(filePath, filename, options, callback) {
-    let done = callback;
-    let name = filename;
-    let opts = options || null;
-    if (typeof filename === "function") {
-      done = filename;
-      name = null;
-      opts = null;
-    } else if (typeof options === "function") {
-      done = options;
-      opts = null;
-    }
-    if (typeof filename === "object" && (typeof options === "function" || options === undefined)) {
-      name = null;
-      opts = filename;
-    }
-    const headers = { "Content-Disposition": contentDisposition.create(path.basename(name || filePath)) };
-    if (opts?.headers) {
-      for (const key of Object.keys(opts.headers)) {
-        if (key.toLowerCase() !== "content-disposition") headers[key] = opts.headers[key];
-      }
-    }
-    const sendOpts = Object.assign({}, opts);
-    sendOpts.headers = headers;
-    return this.sendFile(sendOpts.root ? filePath : path.resolve(filePath), sendOpts, done);
+    return sendDownload(this, attachmentOf, filePath, filename, options, callback);
   }
 
   render(view, options, callback) {
@@ -348,22 +292,126 @@ class ServerResponse extends http.ServerResponse {
   }
 
   format(handlers) {
-    const req = this.req;
-    const next = req.next;
-    const keys = Object.keys(handlers).filter((k) => k !== "default");
-    const key = keys.length > 0 ? req.accepts(keys) : false;
-    this.vary("Accept");
-    if (key) {
-      this.set("Content-Type", normalizeType(key));
-      handlers[key](req, this, next);
-    } else if (handlers.default) {
-      handlers.default(req, this, next);
-    } else {
-      next(createHttpError(406, undefined, { types: keys.map(normalizeType) }));
-    }
-    return this;
+    return respondInFormat(this, handlers, lookupType);
   }
 }
+
+const lookupType = (ext) => mimeTypes().lookup(ext) || "application/octet-stream";
+
+/** res.format, with `lookup(ext)` the media type of an extension key ("html"). */
+export function respondInFormat(res, handlers, lookup) {
+  const req = res.req;
+  const next = req.next;
+  const keys = Object.keys(handlers).filter((k) => k !== "default");
+  const key = keys.length > 0 ? req.accepts(keys) : false;
+  res.vary("Accept");
+  if (key) {
+    res.set("Content-Type", normalizeType(key, lookup));
+    handlers[key](req, res, next);
+  } else if (handlers.default) {
+    handlers.default(req, res, next);
+  } else {
+    next(createHttpError(406, undefined, { types: keys.map((type) => normalizeType(type, lookup)) }));
+  }
+  return res;
+}
+
+/**
+ * res.sendFile, with `fileOptions(res, filePath, opts)` the options for the file sender, `settle(res,
+ * finish)` what calls `finish(err)` when it is done, both once the arguments are checked, and
+ * `sender` the file sender (static/send-file.js's, or one made by its createSendFile).
+ */
+export function sendFileAs(
+  res,
+  filePath,
+  options,
+  callback,
+  fileOptions,
+  settle = (res, finish) => finish,
+  sender = fileSender().sendFile,
+) {
+  let done = callback;
+  let opts = options || {};
+  if (!filePath) throw new TypeError("path argument is required to res.sendFile");
+  if (typeof filePath !== "string") throw new TypeError("path must be a string to res.sendFile");
+  if (typeof options === "function") {
+    done = options;
+    opts = {};
+  }
+  if (!opts.root && !path.isAbsolute(filePath))
+    throw new TypeError("path must be absolute or specify root to res.sendFile");
+  const next = res.req.next;
+  const finish = settle(res, (err) => (done ? done(err) : fileSent(next, err)));
+  sender(res.req, res, filePath, fileOptions(res, filePath, opts), finish);
+}
+
+// The app's etag setting decides, as in Express; etag: "strong" asks for strong tags.
+function appFileOptions(res, filePath, opts) {
+  const sendOptions = Object.assign({}, opts); // not `{ ...opts, etag }`: see cookie()
+  sendOptions.etag = res.app.enabled("etag") && (opts.etag === "strong" ? "strong" : true);
+  return sendOptions;
+}
+
+/** What res.sendFile does after the file without a callback: a directory is next()'s, errors next(err)'s. */
+function fileSent(next, err) {
+  if (err && err.code === "EISDIR") return next();
+  // Errors writing to a client that left are nobody's business but the log's.
+  if (err && err.code !== "ECONNABORTED" && err.syscall !== "write") next(err);
+}
+
+const attachmentOf = (name) => contentDisposition.create(path.basename(name));
+
+/**
+ * res.download: the file sent with sendFile as an attachment named by `disposition(name)`,
+ * whatever Content-Disposition the options' headers carry.
+ */
+export function sendDownload(res, disposition, filePath, filename, options, callback) {
+  let done = callback;
+  let name = filename;
+  let opts = options || null;
+  if (typeof filename === "function") {
+    done = filename;
+    name = null;
+    opts = null;
+  } else if (typeof options === "function") {
+    done = options;
+    opts = null;
+  }
+  if (typeof filename === "object" && (typeof options === "function" || options === undefined)) {
+    name = null;
+    opts = filename;
+  }
+  const headers = { "Content-Disposition": disposition(name || filePath) };
+  if (opts?.headers) {
+    for (const key of Object.keys(opts.headers)) {
+      if (key.toLowerCase() !== "content-disposition") headers[key] = opts.headers[key];
+    }
+  }
+  const sendOpts = Object.assign({}, opts);
+  sendOpts.headers = headers;
+  return res.sendFile(sendOpts.root ? filePath : path.resolve(filePath), sendOpts, done);
+}
+
+/** res.redirect's body, negotiated: text, `page(message, escapedUrl)` for HTML, else nothing. */
+export function redirectBody(res, status, address, page) {
+  const message = statuses.message[status];
+  let body;
+  res.format({
+    text: () => {
+      body = `${message}. Redirecting to ${address}`;
+    },
+    html: () => {
+      body = page(message, escapeHtml(address));
+    },
+    default: () => {
+      body = "";
+    },
+  });
+  return body;
+}
+
+const redirectPage = (message, url) =>
+  `<!DOCTYPE html><head><title>${message}</title></head><body><p>${message}. Redirecting to ${url}</p></body>`;
 
 function withUtf8Charset(type) {
   let value = charsetCache.get(type);
@@ -380,8 +428,8 @@ function withUtf8Charset(type) {
 // "json" → "application/json", "text/html" stays: the type res.format() answers with.
 // A res.format() key as a Content-Type: "html" → "text/html"; a full type loses its
 // parameters ("text/html; q=1" → "text/html"), as in Express.
-function normalizeType(type) {
-  if (type.indexOf("/") === -1) return mimeTypes().lookup(type) || "application/octet-stream";
+function normalizeType(type, lookup) {
+  if (type.indexOf("/") === -1) return lookup(type);
   const semicolon = type.indexOf(";");
   return (semicolon === -1 ? type : type.slice(0, semicolon)).trim();
 }

@@ -5,4 +5,12 @@ import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
 
-export const deprecate = require("depd")("express");
+/**
+ * depd itself, for a module that calls `deprecate(message)` in its own functions: it makes its
+ * own `depd("express")`, since depd blames the first caller outside the module that made the
+ * deprecate function (Express 4's lib/response.js does the same).
+ */
+export const depd = require("depd");
+
+/** For deprecate.function(fn, message), which blames the caller of `fn` wherever it was made. */
+export const deprecate = depd("express");

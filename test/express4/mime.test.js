@@ -1,12 +1,18 @@
-// express.static.mime of the Express 4 mode against Express 4's (send's mime 1.6): the same
-// answers for every extension and type mime 1.6 knows, and its API.
+// src/express4/mime.js is mime 1.6 (send 0.19's: express.static.mime, res.type...) and
+// mime-types 2.1 (accepts 1.3's, type-is 1.6's), Express 4's: checked against both packages
+// for every extension either database knows, so a newer mime-db shows up here; and mime 1.x's API.
+import { createRequire } from "node:module";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, test } from "vitest";
+import { describe, expect, it, test } from "vitest";
 import express4 from "express4";
-import { Mime, contentTypeOf, mime } from "../../src/express4/mime.js";
+import mimeTypes from "mime-types";
+import { Mime, charsetOf, contentTypeOf, extensionType, lookup, mime } from "../../src/express4/mime.js";
 
+const require = createRequire(createRequire(import.meta.url).resolve("express4"));
+const mime1 = require("send").mime;
+const mimeTypes2 = require("mime-types");
 const theirs = express4.static.mime;
 const ours = mime();
 
@@ -37,10 +43,8 @@ describe("the same table as mime 1.6", () => {
     }
   });
 
-  // Deliberate: mime-db's newer extensions get their type (mime 1.6: application/octet-stream).
-  test("an extension mime 1.6 did not know gets mime-db's type", () => {
-    expect(theirs.lookup("photo.avif")).toBe("application/octet-stream");
-    expect(ours.lookup("photo.avif")).toBe("image/avif");
+  test("an extension only mime-db knows is mime 1.6's default type", () => {
+    expect(ours.lookup("photo.avif")).toBe(theirs.lookup("photo.avif"));
   });
 });
 
@@ -73,5 +77,37 @@ describe("mime 1.x's API", () => {
     expect(contentTypeOf("/srv/app.js")).toBe("application/javascript; charset=UTF-8");
     expect(contentTypeOf("/srv/logo.png")).toBe("image/png");
     expect(contentTypeOf("/srv/unknown.zzz")).toBe("application/octet-stream");
+  });
+});
+
+describe("Express 4's media types (mime 1.6)", () => {
+  it("answers as mime 1.6 for every extension, as a path, a file name, '.ext' or 'ext'", () => {
+    const extensions = new Set([...Object.keys(mime1.types), ...Object.keys(mimeTypes.types)]);
+    const differing = [...extensions].filter(
+      (ext) =>
+        lookup(ext) !== mime1.lookup(ext) || lookup(`/a/file.${ext.toUpperCase()}`) !== mime1.lookup(`/a/file.${ext}`),
+    );
+    expect(differing).toEqual([]);
+    for (const name of ["", "noext", "dir/", "a\\b.js", ".html", "constructor", "__proto__"]) {
+      expect(lookup(name), name).toBe(mime1.lookup(name));
+    }
+  });
+
+  it("maps extensions as mime-types 2.1 does, for every extension", () => {
+    const extensions = new Set([...Object.keys(mimeTypes2.types), ...Object.keys(mimeTypes.types)]);
+    const differing = [...extensions].filter(
+      (ext) =>
+        extensionType(ext) !== mimeTypes2.lookup(ext) || extensionType(`.${ext}`) !== mimeTypes2.lookup(`.${ext}`),
+    );
+    expect(differing).toEqual([]);
+    for (const name of ["", "noext", "file.JS", "constructor", "__proto__"]) {
+      expect(extensionType(name), name).toBe(mimeTypes2.lookup(name));
+    }
+  });
+
+  it("has mime 1.6's charsets", () => {
+    for (const type of ["text/plain", "application/json", "application/javascript", "application/xml", "image/png"]) {
+      expect(charsetOf(type), type).toBe(mime1.charsets.lookup(type));
+    }
   });
 });

@@ -1,10 +1,13 @@
-// express.query() of the Express 4 mode against Express 4's, each on a plain http.Server
+// src/express4/query.js: Express 4's "query parser" values (its "extended" lets arrays reach
+// 1000 items, Express 5's 20), and express.query() of the Express 4 mode against Express 4's, each on a plain http.Server
 // (inside an app, the app's router has set req.query before it): qs options, a parser
 // function, and leaving a req.query set before it alone.
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, test } from "vitest";
 import express4 from "express4";
 import express from "../../src/express4/index.js";
+import { compileQueryParser } from "../../src/express4/query.js";
+import { compileQueryParser as compileExpress5 } from "../../src/settings.js";
 import { request, start } from "../helpers/server.js";
 
 const SETUPS = {
@@ -56,5 +59,25 @@ describe("express.query", () => {
   test("its name and arity are Express 4's", () => {
     expect([express.query.name, express.query.length]).toEqual([express4.query.name, express4.query.length]);
     expect(express.query().name).toBe("query");
+  });
+});
+
+const ids = (count) => Array.from({ length: count }, (_, i) => `ids=${i}`).join("&");
+
+describe("Express 4's query parser settings", () => {
+  it('"extended" is qs with prototypes allowed and arrays up to 1000 items', () => {
+    const parse = compileQueryParser("extended");
+    expect(parse(ids(25)).ids).toHaveLength(25);
+    expect(Array.isArray(parse(`a[999]=x`).a)).toBe(true);
+    expect(parse("hasOwnProperty=1&a[b]=c")).toEqual({ hasOwnProperty: "1", a: { b: "c" } });
+    expect(Array.isArray(compileExpress5("extended")(ids(25)).ids)).toBe(false);
+  });
+
+  it("other values are Express 5's", () => {
+    const fn = () => ({});
+    expect(compileQueryParser(fn)).toBe(fn);
+    expect(compileQueryParser(false)).toBe(undefined);
+    expect(compileQueryParser("simple")("a=1&a=2")).toEqual({ a: ["1", "2"] });
+    expect(() => compileQueryParser("bogus")).toThrow(/unknown value for query parser function/);
   });
 });

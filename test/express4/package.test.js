@@ -76,18 +76,21 @@ describe("lib-server-express4 installed as express", () => {
   let dir, app;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), "lib-server-express4-"));
-    // Packed without `prepare`: `npm test` builds dist/ first, and two builds at once (see
-    // packaging.test.js, which packs with it) would rewrite files other tests load.
+    app = join(dir, "app");
+    // Packed into the app's folder and named relatively, as docs/migrating.md does it; without
+    // `prepare`: `npm test` builds dist/ first, and two builds at once (packaging.test.js packs
+    // with it) would rewrite files other tests load.
     const pack = (folder) => {
-      const [{ filename }] = JSON.parse(npm(["pack", "--json", "--ignore-scripts", "--pack-destination", dir], folder));
-      return `file:${join(dir, filename)}`;
+      const [{ filename }] = JSON.parse(npm(["pack", "--json", "--ignore-scripts", "--pack-destination", app], folder));
+      return `file:${filename}`;
     };
+    writePackage(app, { "check.mjs": check });
     const libServer = pack(root);
     const express4 = pack(join(root, "packages/express4"));
     const local = Object.fromEntries(
       Object.entries(plugins).map(([name, files]) => [name, `file:${writePackage(join(dir, name), files)}`]),
     );
-    app = writePackage(join(dir, "app"), {
+    writePackage(app, {
       "package.json": JSON.stringify({
         name: "user-app",
         private: true,
@@ -95,7 +98,6 @@ describe("lib-server-express4 installed as express", () => {
         dependencies: { "lib-server": libServer, express: express4, ...local },
         overrides: { express: "$express" },
       }),
-      "check.mjs": check,
     });
     // Offline when npm's cache has everything (lib-server's dependencies: this checkout's own
     // install filled it); --install-links: the plugins' folders are installed as copies, as

@@ -45,7 +45,7 @@ module.exports = { express, router() { const router = express.Router(); router.g
 
 // Serves requests on an app of the installed `express`, with dep-plugin's router, and prints
 // what tells the Express 4 mode (app.del, the "extended" query parser) and whether every way of
-// loading express gives the same one.
+// loading express gives the same one; and what reaching into Express 4's internal files gives.
 const check = `
 import express from "express";
 import peer from "peer-plugin";
@@ -68,7 +68,9 @@ const server = app.listen(0, "127.0.0.1", async () => {
     peerPlugin: peer === express,
     express4Export: require("lib-server/express4") === express,
   };
-  console.log(JSON.stringify({ query, deleted, fromPlugin, same }));
+  // What express-async-errors loads first.
+  const internals = await import("express/lib/router/layer.js").then(() => "loaded", (error) => error.message);
+  console.log(JSON.stringify({ query, deleted, fromPlugin, same, internals }));
 });
 `;
 
@@ -129,6 +131,7 @@ describe("lib-server-express4 installed as express", () => {
       deleted: { deleted: "7" },
       fromPlugin: { x: { y: "2" } },
       same: { required: true, depPlugin: true, peerPlugin: true, express4Export: true },
+      internals: expect.stringContaining("express-async-errors is not needed"),
       warnings: [expect.stringMatching(/ express deprecated app\.del: Use app\.delete instead at .*check\.mjs:/)],
     });
   });

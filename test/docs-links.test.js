@@ -17,6 +17,7 @@ const files = [
   "PERFORMANCE.md",
   "benchmarks/README.md",
   "benchmarks/NOTES.md",
+  "packages/express4/README.md",
   ...docs,
 ];
 
@@ -36,7 +37,7 @@ function anchors(file) {
   return new Set([...text.matchAll(/^#{1,6} (.+)$/gm)].map(([, heading]) => slug(heading)));
 }
 
-it("every relative link in README.md, ARCHITECTURE.md, PERFORMANCE.md, docs/ and benchmarks/*.md resolves", () => {
+it("every relative link in README.md, ARCHITECTURE.md, PERFORMANCE.md, docs/, benchmarks/*.md and packages/ resolves", () => {
   const broken = [];
   for (const file of files) {
     for (const [, target] of prose(readFileSync(join(root, file), "utf8")).matchAll(/\]\(([^)\s]+)\)/g)) {

@@ -1,5 +1,7 @@
 // The README's install line for this project (a packed tarball; the npm registry's
-// "lib-server" is an unrelated package) gives a project where both module systems load it.
+// "lib-server" is an unrelated package) gives a project where both module systems load it; the
+// same tarball installed under the name `express` (the Express 5 swap of docs/migrating.md's
+// NestJS section) gives Express 5. (lib-server-express4, for Express 4 apps: test/express4/package.test.js.)
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync, existsSync } from "node:fs";
@@ -17,7 +19,8 @@ describe("installed from a packed tarball", () => {
     [{ filename }] = JSON.parse(npm(["pack", "--json", "--pack-destination", project], root));
     writeFileSync(join(project, "package.json"), JSON.stringify({ name: "user-app", private: true, type: "module" }));
     // Dependencies come from npm's cache, filled by this checkout's own install.
-    npm(["install", "--prefer-offline", "--no-audit", "--no-fund", join(project, filename)], project);
+    const tarball = join(project, filename);
+    npm(["install", "--prefer-offline", "--no-audit", "--no-fund", tarball, `express@file:${tarball}`], project);
   }, 120_000);
   afterAll(() => rmSync(project, { recursive: true, force: true }));
 
@@ -36,6 +39,12 @@ describe("installed from a packed tarball", () => {
       "dist/lib-server.cjs",
       "types/index.d.ts",
       "types/index.d.cts",
+      // The Express 4 mode (lib-server/express4), which packages/express4 loads.
+      "src/express4/index.js",
+      "src/express4/index.cjs",
+      "dist/express4.cjs",
+      "types/express4.d.ts",
+      "types/express4.d.cts",
     ]) {
       expect([file, existsSync(join(project, "node_modules/lib-server", file))]).toEqual([file, true]);
     }
@@ -57,5 +66,21 @@ describe("installed from a packed tarball", () => {
         '200 {"hi":"object"}',
       );
     }
+  });
+
+  it("gives Express 5 installed as express: one instance for import and require, no Express 4 leftovers", () => {
+    writeFileSync(
+      join(project, "express5.mjs"),
+      `import express from "express";
+      import { createRequire } from "node:module";
+      const app = express();
+      const same = createRequire(import.meta.url)("express") === express;
+      console.log(JSON.stringify({ same, del: typeof app.del, queryParser: app.get("query parser") }));`,
+    );
+    expect(JSON.parse(execFileSync(process.execPath, ["express5.mjs"], { cwd: project, encoding: "utf8" }))).toEqual({
+      same: true,
+      del: "undefined",
+      queryParser: "simple",
+    });
   });
 });

@@ -26,6 +26,7 @@ import type { Stats } from "node:fs";
 import type { Socket, ListenOptions as NetListenOptions, AddressInfo } from "node:net";
 import type { Worker } from "node:cluster";
 import type * as self from "./index.js";
+import type * as express4 from "./express4.js";
 // @ts-ignore -- @types/express-serve-static-core is optional: without it, `core` is any.
 import type * as core from "express-serve-static-core";
 
@@ -123,7 +124,8 @@ export type Query = ParsedQs;
 // (MIT, DefinitelyTyped): "/users/:id" -> { id: string }, "/files/*path" -> { path:
 // string[] }, "/posts{/:slug}" -> { slug?: string }, a RegExp -> numbered captures.
 type RemoveTail<S extends string, Tail extends string> = S extends `${infer P}${Tail}` ? P : S;
-type GetRouteParameter<S extends string> = RemoveTail<
+/** The name of a path parameter, from the text after its `:` (also the Express 4 mode's). */
+export type GetRouteParameter<S extends string> = RemoveTail<
   RemoveTail<RemoveTail<S, `/${string}`>, `-${string}`>,
   `.${string}`
 >;
@@ -491,30 +493,56 @@ type ExpressTypedHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj extends 
 // parameters are still accepted, by the overloads that infer them.
 type FromPath<P> = [P][P extends any ? 0 : never];
 
+// The Express 4 mode (types/express4.d.ts): the handlers of its apps, routers and routes, which
+// carry its brand, get its req, res and path parameters (path-to-regexp 0.1's syntax).
+type ModeRouteParameters<T, Route extends string | RegExp> = [T] extends [express4.Express4Mode]
+  ? express4.RouteParameters<Route>
+  : RouteParameters<Route>;
+type ModeHandler<
+  T,
+  P,
+  ResBody = any,
+  ReqBody = any,
+  ReqQuery = ParsedQs,
+  LocalsObj extends Record<string, any> = Record<string, any>,
+> = [T] extends [express4.Express4Mode]
+  ? express4.RequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>
+  : RequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>;
+type ModeHandlerParams<
+  T,
+  P,
+  ResBody = any,
+  ReqBody = any,
+  ReqQuery = ParsedQs,
+  LocalsObj extends Record<string, any> = Record<string, any>,
+> = [T] extends [express4.Express4Mode]
+  ? express4.RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj>
+  : RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj>;
+
 /** `app.get(path, ...handlers)` and the other routing methods. Handlers of a string path
  * get its parameters: `app.get("/users/:id", (req) => req.params.id)`. */
 export interface IRouterMatcher<T, Method extends string = any> {
   <
     Route extends string | RegExp,
-    P = RouteParameters<Route>,
+    P = ModeRouteParameters<T, Route>,
     ResBody = any,
     ReqBody = any,
     ReqQuery = ParsedQs,
     LocalsObj extends Record<string, any> = Record<string, any>,
   >(
     path: Route,
-    ...handlers: Array<RequestHandler<FromPath<P>, ResBody, ReqBody, ReqQuery, LocalsObj>>
+    ...handlers: Array<ModeHandler<T, FromPath<P>, ResBody, ReqBody, ReqQuery, LocalsObj>>
   ): T;
   <
     Path extends string | RegExp,
-    P = RouteParameters<Path>,
+    P = ModeRouteParameters<T, Path>,
     ResBody = any,
     ReqBody = any,
     ReqQuery = ParsedQs,
     LocalsObj extends Record<string, any> = Record<string, any>,
   >(
     path: Path,
-    ...handlers: Array<RequestHandlerParams<FromPath<P>, ResBody, ReqBody, ReqQuery, LocalsObj>>
+    ...handlers: Array<ModeHandlerParams<T, FromPath<P>, ResBody, ReqBody, ReqQuery, LocalsObj>>
   ): T;
   <
     P = ParamsDictionary,
@@ -524,12 +552,12 @@ export interface IRouterMatcher<T, Method extends string = any> {
     LocalsObj extends Record<string, any> = Record<string, any>,
   >(
     path: PathParams,
-    ...handlers: Array<RequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>>
+    ...handlers: Array<ModeHandler<T, P, ResBody, ReqBody, ReqQuery, LocalsObj>>
   ): T;
   (path: PathParams, subApplication: Application): T;
   <
     Route extends string | RegExp,
-    P = RouteParameters<Route>,
+    P = ModeRouteParameters<T, Route>,
     ResBody = any,
     ReqBody = any,
     ReqQuery = ParsedQs,
@@ -556,25 +584,25 @@ export interface IRouterMatcher<T, Method extends string = any> {
     LocalsObj extends Record<string, any> = Record<string, any>,
   >(
     path: PathParams,
-    ...handlers: Array<RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj>>
+    ...handlers: Array<ModeHandlerParams<T, P, ResBody, ReqBody, ReqQuery, LocalsObj>>
   ): T;
 }
 
 /** `app.use(...handlers)` and `app.route(path).get(...handlers)`. */
 export interface IRouterHandler<T, Route extends string | RegExp = string> {
-  (...handlers: Array<RequestHandler<RouteParameters<Route>>>): T;
-  (...handlers: Array<RequestHandlerParams<RouteParameters<Route>>>): T;
+  (...handlers: Array<ModeHandler<T, ModeRouteParameters<T, Route>>>): T;
+  (...handlers: Array<ModeHandlerParams<T, ModeRouteParameters<T, Route>>>): T;
   <
-    P = RouteParameters<Route>,
+    P = ModeRouteParameters<T, Route>,
     ResBody = any,
     ReqBody = any,
     ReqQuery = ParsedQs,
     LocalsObj extends Record<string, any> = Record<string, any>,
   >(
-    ...handlers: Array<RequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>>
+    ...handlers: Array<ModeHandler<T, P, ResBody, ReqBody, ReqQuery, LocalsObj>>
   ): T;
   <
-    P = RouteParameters<Route>,
+    P = ModeRouteParameters<T, Route>,
     ResBody = any,
     ReqBody = any,
     ReqQuery = ParsedQs,
@@ -583,7 +611,7 @@ export interface IRouterHandler<T, Route extends string | RegExp = string> {
     ...handlers: Array<ExpressTypedHandlers<P, ResBody, ReqBody, ReqQuery, LocalsObj>>
   ): T;
   <
-    P = RouteParameters<Route>,
+    P = ModeRouteParameters<T, Route>,
     ResBody = any,
     ReqBody = any,
     ReqQuery = ParsedQs,
@@ -592,13 +620,13 @@ export interface IRouterHandler<T, Route extends string | RegExp = string> {
     ...handlers: Array<ExpressTypedHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj>>
   ): T;
   <
-    P = RouteParameters<Route>,
+    P = ModeRouteParameters<T, Route>,
     ResBody = any,
     ReqBody = any,
     ReqQuery = ParsedQs,
     LocalsObj extends Record<string, any> = Record<string, any>,
   >(
-    ...handlers: Array<RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj>>
+    ...handlers: Array<ModeHandlerParams<T, P, ResBody, ReqBody, ReqQuery, LocalsObj>>
   ): T;
 }
 

@@ -17,6 +17,9 @@ const projects = [
   "test/types/express-parity/tsconfig.express.json",
   // A project without @types/express.
   "test/types/without-express-types/tsconfig.json",
+  // The Express 4 mode: an app typed as against @types/express 4, through lib-server-express4
+  // installed as "express", and both modes side by side.
+  "test/types/express4/tsconfig.json",
   // CommonJS consumers: .cts files (module nodenext) and ES syntax compiled to CommonJS.
   "test/types/commonjs/tsconfig.json",
   "test/types/commonjs/tsconfig.commonjs.json",

@@ -1,0 +1,2 @@
+import express = require("lib-server/express4");
+export = express;

@@ -1,0 +1,2 @@
+export * from "lib-server/express4";
+export { default } from "lib-server/express4";

@@ -245,8 +245,7 @@ compareSuite(
     "/dotDirectory?dotfiles=allow",
     "/hidden?hidden=1",
     "/hidden?hidden=0",
-    // The file the extensions option finds is typed by lib-server's sender: "charset=utf-8", send's "UTF-8"
-    { path: "/extensions?f=user", fails: "DIFF: charset case of a file found through the extensions option" },
+    "/extensions?f=user",
     "/extensions?f=user.html",
     "/noETag",
     { path: "/sendFile?f=user.html", headers: { range: "bytes=0-2" } },

@@ -21,7 +21,7 @@ export class Layer {
     const shapes = this.patterns.flatMap((p) => p.shapes ?? [null]);
     this.shapes = shapes.includes(null) ? null : shapes;
     // Param names in order, without duplicates, for app.param() callbacks.
-    this.keys = [...new Set(this.patterns.flatMap((p) => p.keys.map((k) => k.name)))];
+    this.paramNames = [...new Set(this.patterns.flatMap((p) => p.keys.map((k) => k.name)))];
   }
 
   /**

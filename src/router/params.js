@@ -1,5 +1,4 @@
 // app.param() callbacks and mergeParams, as router 2 runs them.
-import { callParamHandler } from "../handler-call.js";
 import { handlerChannel, tracedParamCall } from "../tracing.js";
 
 export function mergeParams(params, parent) {
@@ -26,7 +25,7 @@ export function hasParamCallbacks(router) {
 // app.param() callbacks, in key order, each value handled once per request and router.
 // `path` is the one the layer matched (for tracing).
 export function processParams(router, layer, path, req, res, called, done) {
-  const keys = layer.keys;
+  const keys = layer.paramNames;
   let k = 0;
   let fnIndex = 0;
   let callbacks;
@@ -62,7 +61,7 @@ export function processParams(router, layer, path, req, res, called, done) {
     // each gets the value matched, as in router 2
     if (handlerChannel.hasSubscribers)
       tracedParamCall(layer, layer.pathMatching(path), fn, req, res, nextCallback, state.match, key);
-    else callParamHandler(fn, req, res, nextCallback, state.match, key);
+    else router.callParam(fn, req, res, nextCallback, state.match, key);
   };
 
   nextParam();

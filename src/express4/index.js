@@ -8,6 +8,7 @@ import { proto } from "./application.js";
 import { request } from "./request.js";
 import { response } from "./response.js";
 import { Router } from "./router.js";
+import { Route } from "./route.js";
 
 export default function express(options) {
   return createApp(express.prototype, options);
@@ -23,7 +24,7 @@ Object.assign(express, {
   request,
   response,
   Router,
-  Route: lib.Route,
+  Route,
   json: lib.json,
   urlencoded: lib.urlencoded,
   text: lib.text,

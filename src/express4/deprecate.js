@@ -5,9 +5,12 @@ import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
 
-export const deprecate = require("depd")("express");
-
-// depd itself, for a module that warns with deprecate(msg) from inside its own functions: it
-// makes its own, depd("express"), as each of Express 4's files does. depd finds the caller to
-// report (and to warn once for) past the frames of the file that made the deprecate function.
+/**
+ * depd itself, for a module that calls `deprecate(message)` in its own functions: it makes its
+ * own `depd("express")`, since depd blames the first caller outside the module that made the
+ * deprecate function (Express 4's lib/response.js does the same).
+ */
 export const depd = require("depd");
+
+/** For deprecate.function(fn, message), which blames the caller of `fn` wherever it was made. */
+export const deprecate = depd("express");

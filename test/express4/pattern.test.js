@@ -6,6 +6,7 @@ import { createRequire } from "node:module";
 import { describe, it, expect } from "vitest";
 import { Layer } from "../../src/express4/layer.js";
 import { compilePath, matchLiteral } from "../../src/express4/pattern.js";
+import { PATH_FORMS } from "./path-forms.js";
 
 const require = createRequire(import.meta.url);
 const Express4Layer = require("express4/lib/router/layer.js");
@@ -72,17 +73,8 @@ const FORMS = [
   "/a/",
   "/users/:id",
   "/users/:id/",
-  "/users/:id(\\d+)",
-  "/:scope(global|flow)/x",
-  "/ab?cd",
-  "/ab+cd",
-  "/ab(cd)?e",
-  "/:id/push/?*",
-  "/endpoint*",
+  ...PATH_FORMS,
   "*",
-  "/files/:file(*)",
-  "/user/:name/:op?",
-  "/post/:id.:format?",
   "/:a/:b",
   "/a.json",
   "/ab*cd",

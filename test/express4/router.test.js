@@ -3,25 +3,21 @@
 // params, app.param / router.param (with Express 4's custom param definitions), OPTIONS,
 // HEAD, next("router"), argument errors — with and without the radix tree (a router of more
 // than a few routes gets one); and the stack Express 4 tools read off app._router.
-import { vi, describe, it, expect, beforeAll, afterAll } from "vitest";
+import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import express4 from "express4";
 import express from "../../src/express4/index.js";
 import { compareSuite, trace, step, X_TRACE } from "../helpers/compare.js";
+import { expectConsoleErrors } from "../helpers/logs.js";
 import { lookup } from "../../src/router/chain-index.js";
+import { PATH_FORMS } from "./path-forms.js";
 
-// Errors the apps provoke, and deprecation warnings (depd emits them as process events while
-// someone listens, instead of printing them; application.test.js compares them).
-let consoleError;
-const deprecations = [];
-const onDeprecation = (warning) => deprecations.push(warning.message);
-beforeAll(() => {
-  consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
-  process.on("deprecation", onDeprecation);
-});
-afterAll(() => {
-  consoleError.mockRestore();
-  process.off("deprecation", onDeprecation);
-});
+// Errors the apps provoke, logged by the final handlers; deprecation warnings, which depd
+// emits as process events while someone listens instead of printing them
+// (application.test.js compares them).
+expectConsoleErrors(/param threw|Failed to decode param/);
+const onDeprecation = () => {};
+beforeAll(() => process.on("deprecation", onDeprecation));
+afterAll(() => process.off("deprecation", onDeprecation));
 
 const EXPRESS4 = { reference: express4, subject: express, ...X_TRACE };
 
@@ -36,16 +32,7 @@ const answer = (req, res) =>
   });
 
 const FORMS = [
-  "/users/:id(\\d+)",
-  "/:scope(global|flow)/x",
-  "/ab?cd",
-  "/ab+cd",
-  "/ab(cd)?e",
-  "/:id/push/?*",
-  "/endpoint*",
-  "/files/:file(*)",
-  "/user/:name/:op?",
-  "/post/:id.:format?",
+  ...PATH_FORMS,
   "/static/page",
   "/users/:name",
   /^\/re\/(\d+)\/(?<slug>\w+)$/,

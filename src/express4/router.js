@@ -4,6 +4,7 @@
 // the Router function's own properties and routers inherit from it (code patching Express 4
 // reaches them as Router.prototype.constructor.param).
 import { Router as BaseRouter } from "../router/index.js";
+import { stackEdited } from "../router/chain-index.js";
 import { Layer } from "./layer.js";
 import { Route } from "./route.js";
 import { depd } from "./deprecate.js";
@@ -25,8 +26,12 @@ export function Router(options) {
 Object.setPrototypeOf(Router, BaseRouter.prototype);
 Router.mountPathEndsAtDot = true;
 
-// Express 4 takes no `out` without complaint: a request some handler answers never needs it.
+// Express 4 walks `router.stack` as it is at each request, and its apps edit it in place
+// (node-red splices a flow's routes out of app._router.stack on redeploy): an edited stack
+// is indexed again. Express 4 also takes no `out` without complaint: a request some handler
+// answers never needs it.
 Router.handle = function handle(req, res, out) {
+  if (stackEdited(this)) this.index = null;
   BaseRouter.prototype.handle.call(this, req, res, out ?? missingCallback);
 };
 

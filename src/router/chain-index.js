@@ -37,7 +37,10 @@ function buildIndex(router) {
   const allChain = Object.freeze({ chain: all, treeParams: null });
   let routes = 0;
   for (const layer of router.stack) if (layer.route !== undefined) routes++;
-  if (routes <= smallStackRoutes) return { tree: null, all, allChain };
+  // `stack` and `size`: what was indexed, for a router that checks whether its stack was
+  // edited in place since (the Express 4 mode's: Express 4 apps splice routes out of it).
+  const indexed = { stack: router.stack, size: router.stack.length };
+  if (routes <= smallStackRoutes) return { tree: null, all, allChain, ...indexed };
   const tree = findMyWay()({
     ignoreTrailingSlash: !router.strict,
     caseSensitive: router.caseSensitive,
@@ -61,6 +64,7 @@ function buildIndex(router) {
     });
   }
   return {
+    ...indexed,
     tree,
     shapes,
     chains: new Map(),
@@ -94,6 +98,10 @@ function buildChain(router, index, treePath) {
   index.chains.set(treePath, chain);
   return chain;
 }
+
+/** Whether `router`'s stack was replaced, or grew or shrank in place, since it was indexed. */
+export const stackEdited = (router) =>
+  router.index !== null && (router.index.stack !== router.stack || router.index.size !== router.stack.length);
 
 /** The chain for a path, and the tree's params when a shape matched. */
 export function lookup(router, path) {

@@ -203,6 +203,33 @@ compareSuite(
   EXPRESS4,
 );
 
+// node-red's way of removing a flow's routes: splicing them out of app._router.stack, or
+// filtering it into a new array, between requests.
+for (const extraRoutes of [0, 12]) {
+  compareSuite(
+    `a stack edited in place, ${extraRoutes ? "with" : "without"} a radix tree`,
+    (app) => {
+      for (let i = 0; i < extraRoutes; i++) app.get(`/extra${i}/:id`, answer);
+      app.get("/x/:id", answer);
+      app.get("/y/:id", answer);
+      app.post("/remove", (req, res) => {
+        const { stack } = app._router;
+        stack.splice(
+          stack.findIndex((layer) => layer.route?.path === "/x/:id"),
+          1,
+        );
+        res.end();
+      });
+      app.post("/filter", (req, res) => {
+        app._router.stack = app._router.stack.filter((layer) => layer.route?.path !== "/y/:id");
+        res.end();
+      });
+    },
+    ["/x/1", "/y/1", { method: "POST", path: "/remove" }, "/x/1", "/y/1", { method: "POST", path: "/filter" }, "/y/1"],
+    EXPRESS4,
+  );
+}
+
 describe("argument errors, as Express 4 words them", () => {
   const errorOf = (fn) => {
     try {

@@ -1,6 +1,6 @@
 // The Express 4 mode's app: Express 5's (application.js), plus what Express 4.22's app has
 // and Express 5 removed, with Express 4's defaults.
-import Server, { madeRouterOf, routerOf } from "../application.js";
+import Server, { MAKE_ROUTER, madeRouterOf, routerOf } from "../application.js";
 import { deprecate } from "./deprecate.js";
 
 export const proto = Object.create(Server.prototype);
@@ -28,6 +28,22 @@ Object.defineProperty(proto, "router", {
     );
   },
 });
+
+// Express 4's app router starts with its query parser and expressInit middleware. lib-server
+// does their work elsewhere (req.query on first read, a request's set-up as it enters the
+// app), so these two only stand in the stack, for code that reads or copies it (the app's own
+// layers start at app._router.stack[2], as in Express 4); the walk passes them by.
+proto[MAKE_ROUTER] = function makeRouter() {
+  const router = Server.prototype[MAKE_ROUTER].call(this);
+  router.use(function query(req, res, next) {
+    next();
+  });
+  router.use(function expressInit(req, res, next) {
+    next();
+  });
+  for (const layer of router.stack) layer.inert = true;
+  return router;
+};
 
 proto.lazyrouter = function lazyrouter() {
   routerOf(this);

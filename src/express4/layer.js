@@ -22,6 +22,7 @@ export function Layer(path, options, fn) {
     shapes: walkField(shapes),
     matchesAll: walkField(regexp.fast_slash),
     paramNames: walkField([...new Set(keys.map((key) => key.name))]),
+    inert: walkField(false), // see chain-index.js
   });
 }
 

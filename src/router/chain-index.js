@@ -32,7 +32,10 @@ export function treeAbove(routes) {
 }
 
 function buildIndex(router) {
-  const all = router.stack.map((layer, position) => toBeConfirmed({ layer, position }));
+  // An `inert` layer is in the stack for code that reads it, and never runs (the Express 4
+  // mode's first two, whose work lib-server does elsewhere): it is in no chain.
+  const walked = router.stack.flatMap((layer, position) => (layer.inert ? [] : [{ layer, position }]));
+  const all = walked.map(toBeConfirmed);
   // What lookup() returns when no shape narrows the stack (read, never changed).
   const allChain = Object.freeze({ chain: all, treeParams: null });
   let routes = 0;
@@ -48,7 +51,7 @@ function buildIndex(router) {
     querystringParser: noop,
   });
   const shapes = new Map();
-  const entries = router.stack.map((layer, position) => ({ layer, position, inTree: false }));
+  const entries = walked.map(({ layer, position }) => ({ layer, position, inTree: false }));
   for (const entry of entries) {
     const { layer } = entry;
     if (layer.route === undefined || layer.shapes === null) continue;
@@ -87,6 +90,7 @@ function buildChain(router, index, treePath) {
   const shape = index.shapes.get(treePath);
   const chain = [];
   router.stack.forEach((layer, position) => {
+    if (layer.inert) return;
     if (layer.matchesAll) return chain.push({ layer, position, knownMatch: false });
     if (layer.shapes !== null && !layer.shapes.some((s) => shapesMayOverlap(s, layer.route === undefined, shape)))
       return;

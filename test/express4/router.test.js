@@ -6,7 +6,8 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import express4 from "express4";
 import express from "../../src/express4/index.js";
-import { compareSuite, trace, step, X_TRACE } from "../helpers/compare.js";
+import { compareSuite, comparable, trace, step, X_TRACE } from "../helpers/compare.js";
+import { startPair } from "../helpers/server.js";
 import { expectConsoleErrors } from "../helpers/logs.js";
 import { lookup } from "../../src/router/chain-index.js";
 import { PATH_FORMS } from "./path-forms.js";
@@ -83,8 +84,9 @@ compareSuite("every path form, with the radix tree", (app) => withForms(app, FOR
 it("narrows a large router's candidates with the radix tree: plain paths in it, the others always candidates", () => {
   const app = express();
   withForms(app, FORMS);
-  const positions = (path) => lookup(app._router, path).chain.map((entry) => entry.position);
-  const fancy = FORMS.flatMap((form, position) => (app._router.stack[position].shapes === null ? [position] : []));
+  // the routes' positions in FORMS (the stack starts with Express 4's two middleware)
+  const positions = (path) => lookup(app._router, path).chain.map((entry) => entry.position - 2);
+  const fancy = FORMS.flatMap((form, i) => (app._router.stack[i + 2].shapes === null ? [i] : []));
   expect(fancy).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 13, 14]);
   expect(positions("/users/tj")).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14]);
   expect(positions("/static/page")).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13, 14]);
@@ -290,12 +292,10 @@ describe("app._router.stack, as Express 4 tools read it", () => {
     app.get("*", answer);
     app.use("/static", factory.static("."));
   };
-  // Express 4's stack starts with its query and expressInit middleware, which lib-server runs
-  // elsewhere (no layer per request): compared from the first layer of the app's own.
   const stackOf = (factory) => {
     const app = factory();
     build(app, factory);
-    return app._router.stack.slice(factory === express4 ? 2 : 0);
+    return app._router.stack;
   };
   const described = (layer) => ({
     fields: Object.keys(layer),
@@ -314,12 +314,32 @@ describe("app._router.stack, as Express 4 tools read it", () => {
     isRouter: typeof layer.handle.stack === "object",
   });
 
-  it("has Express 4's layers and routes", () => {
+  it("has Express 4's layers and routes, from its query and expressInit middleware on", () => {
     expect(stackOf(express).map(described)).toEqual(stackOf(express4).map(described));
+    expect(stackOf(express4)[1].name).toBe("expressInit");
+  });
+
+  it("copies into another app as Express 4's do (an app's own layers from stack[2] on)", async () => {
+    const pair = await startPair(
+      (app, factory) => {
+        const source = factory();
+        source.get("/copied/:id", answer);
+        app.use(step("first"));
+        for (const layer of source._router.stack.slice(2)) app._router.stack.push(layer);
+      },
+      { reference: express4, subject: express },
+    );
+    try {
+      const [theirs, ours] = await pair.both("/copied/7");
+      expect(comparable(ours, ["x-trace"])).toEqual(comparable(theirs, ["x-trace"]));
+      expect(theirs.status).toBe(200);
+    } finally {
+      await pair.close();
+    }
   });
 
   it("sets a layer's params and path on a match, as Express 4's Layer#match does", () => {
-    const [ours, theirs] = [express, express4].map((factory) => stackOf(factory)[2]);
+    const [ours, theirs] = [express, express4].map((factory) => stackOf(factory)[4]);
     for (const layer of [ours, theirs]) layer.match("/users/7");
     expect([ours.params, ours.path]).toEqual([theirs.params, theirs.path]);
     expect(ours.params).toEqual({ id: "7" });

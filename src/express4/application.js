@@ -45,21 +45,6 @@ proto[MAKE_ROUTER] = function makeRouter() {
   return router;
 };
 
-// Express 4 logs every error its final handler answers outside env "test", 4xx ones too, as
-// its stack (lib-server's own "error" listeners, when there are any, still come first).
-proto.errorReporter = function errorReporter(env) {
-  if (this.listenerCount("error") > 0 || env === "test") return Server.prototype.errorReporter.call(this, env);
-  return logError;
-};
-
-function logError(err) {
-  try {
-    console.error(err.stack || err.toString());
-  } catch {
-    console.error("[an error that cannot be printed]"); // a thrown object without toString
-  }
-}
-
 proto.lazyrouter = function lazyrouter() {
   routerOf(this);
 };

@@ -1,11 +1,12 @@
 // Express 4's Layer (its lib/router/layer.js): the fields tools read off `app._router.stack`
 // (`handle`, `name`, `params`, `path`, `keys`, `regexp` with fast_slash / fast_star), its
-// match rules, and handle_request / handle_error, which code patching Express 4's layer
-// (express-async-errors) reaches through Layer.prototype. As in Express 4, a handler's
-// returned promise is not followed. What the router's walk also reads (the registered path,
-// the tree's shapes, param names) is kept off the enumerable fields.
+// match rules, and handle_request / handle_error. A handler is called as in the default mode
+// (handler-call.js): a rejected promise reaches the error handlers, where Express 4 leaves it
+// unhandled (docs/migrating.md). What the router's walk also reads (the registered path, the
+// tree's shapes, param names) is kept off the enumerable fields.
 import { compilePath, matchLiteral } from "./pattern.js";
 import { decodeParam } from "../router/pattern.js";
+import { callHandler } from "../handler-call.js";
 
 export function Layer(path, options, fn) {
   if (!(this instanceof Layer)) return new Layer(path, options, fn);
@@ -79,31 +80,17 @@ Layer.prototype.pathMatching = function pathMatching() {
   return this.rawPath;
 };
 
+// Express 4's names, with its arity checks for code that calls them on a layer it found;
+// the walk knows them as handleRequest / handleError (run-handler.js).
 Layer.prototype.handle_error = function handle_error(error, req, res, next) {
-  const fn = this.handle;
-  if (fn.length !== 4) return next(error);
-  try {
-    fn(error, req, res, next);
-  } catch (err) {
-    next(err);
-  }
+  if (this.handle.length !== 4) return next(error);
+  callHandler(this.handle, error, req, res, next);
 };
 
 Layer.prototype.handle_request = function handle(req, res, next) {
-  const fn = this.handle;
-  if (fn.length > 3) return next();
-  try {
-    fn(req, res, next);
-  } catch (err) {
-    next(err);
-  }
+  if (this.handle.length > 3) return next();
+  callHandler(this.handle, undefined, req, res, next);
 };
 
-// The walk's names (run-handler.js), through Express 4's own, so that a patch of these takes.
-Layer.prototype.handleRequest = function handleRequest(req, res, next) {
-  this.handle_request(req, res, next);
-};
-
-Layer.prototype.handleError = function handleError(error, req, res, next) {
-  this.handle_error(error, req, res, next);
-};
+Layer.prototype.handleRequest = Layer.prototype.handle_request;
+Layer.prototype.handleError = Layer.prototype.handle_error;

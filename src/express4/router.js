@@ -58,16 +58,6 @@ Router.param = function param(name, fn) {
   return this;
 };
 
-// Express 4 calls a param callback as it calls a handler: a throw is next(err), a returned
-// promise is not followed.
-Router.callParam = function callParam(fn, req, res, next, value, name) {
-  try {
-    fn(req, res, next, value, name);
-  } catch (err) {
-    next(err);
-  }
-};
-
 Router.use = function use(fn, ...rest) {
   let path = "/";
   let fns = [fn, ...rest];

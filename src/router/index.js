@@ -3,7 +3,6 @@
 import { Layer } from "./layer.js";
 import { Route, methods } from "./route.js";
 import { handle, answerOptionsRequest } from "./dispatch.js";
-import { callParamHandler } from "../handler-call.js";
 
 export function Router(options = {}) {
   function router(req, res, next) {
@@ -38,10 +37,9 @@ export function useArguments(args) {
 Router.prototype.handle = handle;
 
 // What the walk leaves to the router's flavour (Express 4's router overrides them): the
-// automatic OPTIONS answer, how an app.param() callback is called, and whether a mount path
-// may end before a "." (Express 4: app.use(/^\/a/) takes "/a.json").
+// automatic OPTIONS answer, and whether a mount path may end before a "." (Express 4:
+// app.use(/^\/a/) takes "/a.json").
 Router.prototype.sendOptionsResponse = answerOptionsRequest;
-Router.prototype.callParam = callParamHandler;
 Router.prototype.mountPathEndsAtDot = false;
 
 Router.prototype.use = function use(...args) {

@@ -1,4 +1,5 @@
 // app.param() callbacks and mergeParams, as router 2 runs them.
+import { callParamHandler } from "../handler-call.js";
 import { handlerChannel, tracedParamCall } from "../tracing.js";
 
 export function mergeParams(params, parent) {
@@ -61,7 +62,7 @@ export function processParams(router, layer, path, req, res, called, done) {
     // each gets the value matched, as in router 2
     if (handlerChannel.hasSubscribers)
       tracedParamCall(layer, layer.pathMatching(path), fn, req, res, nextCallback, state.match, key);
-    else router.callParam(fn, req, res, nextCallback, state.match, key);
+    else callParamHandler(fn, req, res, nextCallback, state.match, key);
   };
 
   nextParam();

@@ -300,7 +300,7 @@ class Walk {
   explainLeftOut(end) {
     const stack = this.router.stack;
     for (let position = (this.listedUpTo ?? -1) + 1; position < end && position < stack.length; position++) {
-      explainSkip(stack[position], this.req, `its path does not match ${this.path}`);
+      if (!stack[position].inert) explainSkip(stack[position], this.req, `its path does not match ${this.path}`);
     }
     this.listedUpTo = Math.max(this.listedUpTo ?? -1, end);
   }

@@ -47,6 +47,11 @@ export function createApp(prototype, options) {
 /** The app's router if one was made yet, else undefined (Express 4's `app._router`). */
 export const madeRouterOf = (app) => app[ROUTER] ?? undefined;
 
+/** Gives the app `router` (Express 4's `app._router = ...`); none: a new one on next use. */
+export function setRouterOf(app, router) {
+  app[ROUTER] = router ?? null;
+}
+
 /** The app's router, made on first use (MAKE_ROUTER). */
 export function routerOf(app) {
   return (app[ROUTER] ??= app[MAKE_ROUTER]());

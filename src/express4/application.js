@@ -1,6 +1,6 @@
 // The Express 4 mode's app: Express 5's (application.js), plus what Express 4.22's app has
 // and Express 5 removed, with Express 4's defaults.
-import Server, { MAKE_ROUTER, madeRouterOf, routerOf } from "../application.js";
+import Server, { MAKE_ROUTER, madeRouterOf, routerOf, setRouterOf } from "../application.js";
 import { deprecate } from "./deprecate.js";
 
 export const proto = Object.create(Server.prototype);
@@ -10,12 +10,16 @@ proto.defaultConfiguration = function defaultConfiguration() {
   this.set("query parser", "extended"); // Express 4's default; Express 5's is "simple"
 };
 
-// Express 4 makes its router on first use and keeps it as `_router`; `app.router` throws.
+// Express 4 makes its router on first use and keeps it as `_router`, which apps may replace
+// or clear (a new one is then made on next use); `app.router` throws.
 Object.defineProperty(proto, "_router", {
   configurable: true,
   enumerable: false,
   get() {
     return madeRouterOf(this);
+  },
+  set(router) {
+    setRouterOf(this, router);
   },
 });
 

@@ -82,3 +82,31 @@ compareSuite(
   ],
   { reference: express4, subject: express },
 );
+
+compareSuite(
+  "app._router cleared or replaced",
+  (app, factory) => {
+    app.get("/old", (req, res) => res.send("old"));
+    app.post("/reset", (req, res) => {
+      app._router = undefined; // the routes go; the next ones go on a new router
+      app.get("/new", (req, res) => res.send(`new after ${app._router.stack.length - 1} layers`));
+      res.send("reset");
+    });
+    app.post("/replace", (req, res) => {
+      const router = factory.Router();
+      router.get("/replaced", (req, res) => res.send("replaced"));
+      app._router = router;
+      res.send("replacing");
+    });
+  },
+  [
+    "/old",
+    { method: "POST", path: "/reset" },
+    "/old",
+    "/new",
+    { method: "POST", path: "/replace" },
+    "/new",
+    "/replaced",
+  ],
+  { reference: express4, subject: express },
+);

@@ -73,6 +73,7 @@ proto[MAKE_ROUTER] = function makeRouter() {
     strict: this.enabled("strict routing"),
   });
 };
+
 for (const key of Object.getOwnPropertyNames(EventEmitter.prototype)) {
   if (key !== "constructor") proto[key] = EventEmitter.prototype[key];
 }

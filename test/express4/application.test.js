@@ -1,7 +1,7 @@
 // The Express 4 mode's app (src/express4/application.js) where routing meets it: app.del,
 // app.param(fn) and app.param(":name") work and warn as Express 4's do (depd, under
-// "express", once per call site: compared in child processes, stderr line for line), and
-// app.router throws Express 4's error.
+// "express", once per call site: compared in child processes, stderr line for line),
+// app.router throws Express 4's error, and app._router may be replaced or cleared.
 import { execFileSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";

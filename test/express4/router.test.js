@@ -2,7 +2,8 @@
 // and on lib-server's Express 4 mode, request by request — every path-to-regexp 0.1 form,
 // params, app.param / router.param (with Express 4's custom param definitions), OPTIONS,
 // HEAD, next("router"), argument errors — with and without the radix tree (a router of more
-// than a few routes gets one); and the stack Express 4 tools read off app._router.
+// than a few routes gets one); and the stack Express 4 tools read off app._router, edit in
+// place and copy between apps.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import express4 from "express4";
 import express from "../../src/express4/index.js";

@@ -30,37 +30,28 @@ export function Layer(path, options, fn) {
 const walkField = (value) => ({ value, writable: true, configurable: true, enumerable: false });
 
 /**
- * Express 4's match, for the walk: { params, path } or null (and, as Express 4 does, the
- * layer's own `params` and `path` set to them); throws a 400 error on a malformed param.
+ * The walk's match (dispatch.js): { params, path } or null; throws a 400 error on a
+ * malformed param. Unlike Express 4's match, it leaves the layer's fields alone: a request's
+ * params are the request's.
  */
-Layer.prototype.match = function match(path) {
+Layer.prototype.matchRequest = function matchRequest(path) {
   const regexp = this.regexp;
-  let params;
-  let matched = null;
-  if (regexp.fast_slash) {
-    params = {};
-    matched = "";
-  } else if (regexp.fast_star) {
-    params = { 0: decodeParam(path) };
-    matched = path;
-  } else if (this.literal !== null) {
-    matched = matchLiteral(this.literal, path);
-    params = {};
-  } else {
-    const m = regexp.exec(path);
-    if (m !== null) {
-      matched = m[0];
-      params = paramsOf(this.keys, m);
-    }
+  if (regexp.fast_slash) return { params: {}, path: "" };
+  if (regexp.fast_star) return { params: { 0: decodeParam(path) }, path };
+  if (this.literal !== null) {
+    const matched = matchLiteral(this.literal, path);
+    return matched === null ? null : { params: {}, path: matched };
   }
-  if (matched === null) {
-    this.params = undefined;
-    this.path = undefined;
-    return null;
-  }
-  this.params = params;
-  this.path = matched;
-  return { params, path: matched };
+  const m = regexp.exec(path);
+  return m === null ? null : { params: paramsOf(this.keys, m), path: m[0] };
+};
+
+/** Express 4's match: true or false, the layer's `params` and `path` set to what matched. */
+Layer.prototype.match = function match(path) {
+  const found = path == null ? null : this.matchRequest(path);
+  this.params = found?.params;
+  this.path = found?.path;
+  return found !== null;
 };
 
 // Each key's value, decoded; a key whose group did not match is there as undefined unless an

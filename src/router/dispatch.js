@@ -117,14 +117,14 @@ class Walk {
   matchOf(entry) {
     const { layer } = entry;
     const path = this.path;
-    if (layer.matchesAll) return layer.match(path);
+    if (layer.matchesAll) return layer.matchRequest(path);
     if (entry.knownMatch)
       return treeMatch(
         entry,
         this.treeParams,
         !this.router.strict && path.length > 1 && path.charCodeAt(path.length - 1) === 47,
       );
-    const match = layer.match(path);
+    const match = layer.matchRequest(path);
     if (match === null && debugging) explainSkip(layer, this.req, `its path does not match ${path}`);
     return match;
   }

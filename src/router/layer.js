@@ -60,3 +60,11 @@ export class Layer {
     return null;
   }
 }
+
+// What the walk calls (dispatch.js): this layer's match; Express 4's layers keep `match` for
+// Express 4's own, which answers a boolean.
+Object.defineProperty(Layer.prototype, "matchRequest", {
+  value: Layer.prototype.match,
+  writable: true,
+  configurable: true,
+});

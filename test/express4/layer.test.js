@@ -23,9 +23,12 @@ describe("Express 4's Layer", () => {
     expect(Layer("/", {}, () => {}).name).toBe("<anonymous>"); // callable without new, as Route calls it
   });
 
-  it("returns the match for the router's walk", () => {
-    expect(new Layer("/users/:id", {}, noop).match("/users/7")).toEqual({ params: { id: "7" }, path: "/users/7" });
-    expect(new Layer("/users/:id", {}, noop).match("/posts/7")).toBeNull();
+  it("answers Express 4's match with a boolean, the walk's with the match, leaving the layer alone", () => {
+    const [ours, theirs] = [new Layer("/users/:id", {}, noop), new Express4Layer("/users/:id", {}, noop)];
+    for (const path of ["/users/7", "/posts/7"]) expect(ours.match(path)).toBe(theirs.match(path));
+    expect(ours.matchRequest("/users/8")).toEqual({ params: { id: "8" }, path: "/users/8" });
+    expect(ours.matchRequest("/posts/8")).toBeNull();
+    expect([ours.params, ours.path]).toEqual([undefined, undefined]); // as the last match() left them
   });
 
   it("calls handlers by Express 4's arity rules, a throw or a rejection becoming next(err)", () => {

@@ -47,16 +47,33 @@ export function createApp(prototype, options) {
 /** The app's router if one was made yet, else undefined (Express 4's `app._router`). */
 export const madeRouterOf = (app) => app[ROUTER] ?? undefined;
 
-/** The app's router, made on first use with the Router of its flavour (Express 5's or 4's). */
-export function routerOf(app) {
-  return (app[ROUTER] ??= new app.constructor.Router({
-    caseSensitive: app.enabled("case sensitive routing"),
-    strict: app.enabled("strict routing"),
-  }));
+/** Gives the app `router` (Express 4's `app._router = ...`); none: a new one on next use. */
+export function setRouterOf(app, router) {
+  app[ROUTER] = router ?? null;
 }
+
+/** The app's router, made on first use (MAKE_ROUTER). */
+export function routerOf(app) {
+  return (app[ROUTER] ??= app[MAKE_ROUTER]());
+}
+
+/**
+ * The method that makes an app's router: one of its flavour's Router (Express 5's or 4's),
+ * with the routing settings as they are then. A flavour may add to it (Express 4's stack
+ * starts with its own two middleware).
+ */
+export const MAKE_ROUTER = Symbol("lib-server.makeRouter");
 
 const proto = Server.prototype;
 Object.setPrototypeOf(proto, Function.prototype);
+
+proto[MAKE_ROUTER] = function makeRouter() {
+  return new this.constructor.Router({
+    caseSensitive: this.enabled("case sensitive routing"),
+    strict: this.enabled("strict routing"),
+  });
+};
+
 for (const key of Object.getOwnPropertyNames(EventEmitter.prototype)) {
   if (key !== "constructor") proto[key] = EventEmitter.prototype[key];
 }

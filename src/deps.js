@@ -62,6 +62,7 @@ export const parseRange = (size, header, options) => rangeParser()(size, header,
 export const mimeTypes = lazy(() => require("mime-types"));
 export const findMyWay = lazy(() => require("find-my-way")); // for routers of more than a few routes
 export const pathToRegexp = lazy(() => require("path-to-regexp")); // parses route patterns, at registration
+export const pathToRegexp01 = lazy(() => require("path-to-regexp-0.1")); // Express 4's, for the Express 4 mode
 export const qs = lazy(() => require("qs"));
 export const accepts = lazy(() => require("accepts"));
 export const typeis = lazy(() => require("type-is"));

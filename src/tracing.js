@@ -32,8 +32,8 @@ export const debugging = debug.enabled;
 export function explainSkip(layer, req, reason) {
   const what =
     layer.route !== undefined
-      ? `route ${describePath(layer.path)}`
-      : `middleware ${layer.name} at ${describePath(layer.path)}`;
+      ? `route ${describePath(layer.rawPath)}`
+      : `middleware ${layer.name} at ${describePath(layer.rawPath)}`;
   debug("%s %s: skipped %s: %s", req.method, req.originalUrl, what, reason);
 }
 

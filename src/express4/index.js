@@ -5,7 +5,7 @@
 import { createRequire } from "node:module";
 import { createApp } from "../application.js";
 import { lazy } from "../deps.js";
-import { Route } from "../router/route.js";
+import { Route } from "./route.js";
 import { proto } from "./application.js";
 import { request } from "./request.js";
 import { response } from "./response.js";

@@ -32,12 +32,18 @@ export function treeAbove(routes) {
 }
 
 function buildIndex(router) {
-  const all = router.stack.map((layer, position) => toBeConfirmed({ layer, position }));
+  // An `inert` layer is in the stack for code that reads it, and never runs (the Express 4
+  // mode's first two, whose work lib-server does elsewhere): it is in no chain.
+  const walked = router.stack.flatMap((layer, position) => (layer.inert ? [] : [{ layer, position }]));
+  const all = walked.map(toBeConfirmed);
   // What lookup() returns when no shape narrows the stack (read, never changed).
   const allChain = Object.freeze({ chain: all, treeParams: null });
   let routes = 0;
   for (const layer of router.stack) if (layer.route !== undefined) routes++;
-  if (routes <= smallStackRoutes) return { tree: null, all, allChain };
+  // `stack` and `size`: what was indexed, for a router that checks whether its stack was
+  // edited in place since (the Express 4 mode's: Express 4 apps splice routes out of it).
+  const indexed = { stack: router.stack, size: router.stack.length };
+  if (routes <= smallStackRoutes) return { tree: null, all, allChain, ...indexed };
   const tree = findMyWay()({
     ignoreTrailingSlash: !router.strict,
     caseSensitive: router.caseSensitive,
@@ -45,7 +51,7 @@ function buildIndex(router) {
     querystringParser: noop,
   });
   const shapes = new Map();
-  const entries = router.stack.map((layer, position) => ({ layer, position, inTree: false }));
+  const entries = walked.map(({ layer, position }) => ({ layer, position, inTree: false }));
   for (const entry of entries) {
     const { layer } = entry;
     if (layer.route === undefined || layer.shapes === null) continue;
@@ -61,6 +67,7 @@ function buildIndex(router) {
     });
   }
   return {
+    ...indexed,
     tree,
     shapes,
     chains: new Map(),
@@ -83,6 +90,7 @@ function buildChain(router, index, treePath) {
   const shape = index.shapes.get(treePath);
   const chain = [];
   router.stack.forEach((layer, position) => {
+    if (layer.inert) return;
     if (layer.matchesAll) return chain.push({ layer, position, knownMatch: false });
     if (layer.shapes !== null && !layer.shapes.some((s) => shapesMayOverlap(s, layer.route === undefined, shape)))
       return;
@@ -94,6 +102,10 @@ function buildChain(router, index, treePath) {
   index.chains.set(treePath, chain);
   return chain;
 }
+
+/** Whether `router`'s stack was replaced, or grew or shrank in place, since it was indexed. */
+export const stackEdited = (router) =>
+  router.index !== null && (router.index.stack !== router.stack || router.index.size !== router.stack.length);
 
 /** The chain for a path, and the tree's params when a shape matched. */
 export function lookup(router, path) {

@@ -117,14 +117,14 @@ class Walk {
   matchOf(entry) {
     const { layer } = entry;
     const path = this.path;
-    if (layer.matchesAll) return layer.match(path);
+    if (layer.matchesAll) return layer.matchRequest(path);
     if (entry.knownMatch)
       return treeMatch(
         entry,
         this.treeParams,
         !this.router.strict && path.length > 1 && path.charCodeAt(path.length - 1) === 47,
       );
-    const match = layer.match(path);
+    const match = layer.matchRequest(path);
     if (match === null && debugging) explainSkip(layer, this.req, `its path does not match ${path}`);
     return match;
   }
@@ -171,7 +171,7 @@ class Walk {
     const req = this.req;
     if (layer.route !== undefined) req.route = layer.route;
     req.params = this.router.mergeParams ? mergeParams(match.params, this.parentParams) : match.params;
-    if (layer.keys.length !== 0 && hasParamCallbacks(this.router))
+    if (layer.paramNames.length !== 0 && hasParamCallbacks(this.router))
       return this.runParamsThenLayer(layer, match, layerError);
     return this.runLayer(layer, match, layerError);
   }
@@ -237,7 +237,8 @@ class Walk {
   trimPrefix(layerPath) {
     const { req, path, protohost } = this;
     const c = path[layerPath.length];
-    if (path.slice(0, layerPath.length) !== layerPath || (c !== undefined && c !== "/")) return false;
+    if (path.slice(0, layerPath.length) !== layerPath) return false;
+    if (c !== undefined && c !== "/" && !(c === "." && this.router.mountPathEndsAtDot)) return false;
     this.removed = layerPath;
     req.url = protohost + req.url.slice(protohost.length + layerPath.length);
     if (!protohost && req.url[0] !== "/") {
@@ -282,7 +283,7 @@ class Walk {
       try {
         // Like router 2, answering leaves req.baseUrl and req.params as the walk left them:
         // what a finish listener (a metrics middleware) reads.
-        return answerOptionsRequest(res, allowed);
+        return this.router.sendOptionsResponse(res, allowed);
       } catch (sendError) {
         err = sendError; // headers already sent, as router 2 reports it
       }
@@ -299,7 +300,7 @@ class Walk {
   explainLeftOut(end) {
     const stack = this.router.stack;
     for (let position = (this.listedUpTo ?? -1) + 1; position < end && position < stack.length; position++) {
-      explainSkip(stack[position], this.req, `its path does not match ${this.path}`);
+      if (!stack[position].inert) explainSkip(stack[position], this.req, `its path does not match ${this.path}`);
     }
     this.listedUpTo = Math.max(this.listedUpTo ?? -1, end);
   }
@@ -333,7 +334,8 @@ const nextOf = (walk) => (err) => walk.nextLayer(err);
 
 const NO_MATCH = { chain: [], treeParams: null };
 
-function answerOptionsRequest(res, methodsList) {
+/** The automatic answer to an OPTIONS request: `methodsList`, the routes' methods, in Allow. */
+export function answerOptionsRequest(res, methodsList) {
   const allow = [...new Set(methodsList)].sort().join(", ");
   res.setHeader("Allow", allow);
   res.setHeader("Content-Length", Buffer.byteLength(allow));

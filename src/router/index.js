@@ -2,7 +2,7 @@
 // tree's speed (chain-index.js narrows the stack per request; dispatch.js walks it).
 import { Layer } from "./layer.js";
 import { Route, methods } from "./route.js";
-import { handle } from "./dispatch.js";
+import { handle, answerOptionsRequest } from "./dispatch.js";
 
 export function Router(options = {}) {
   function router(req, res, next) {
@@ -35,6 +35,12 @@ export function useArguments(args) {
 }
 
 Router.prototype.handle = handle;
+
+// What the walk leaves to the router's flavour (Express 4's router overrides them): the
+// automatic OPTIONS answer, and whether a mount path may end before a "." (Express 4:
+// app.use(/^\/a/) takes "/a.json").
+Router.prototype.sendOptionsResponse = answerOptionsRequest;
+Router.prototype.mountPathEndsAtDot = false;
 
 Router.prototype.use = function use(...args) {
   const { path, fns } = useArguments(args);

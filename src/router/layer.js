@@ -21,7 +21,7 @@ export class Layer {
     const shapes = this.patterns.flatMap((p) => p.shapes ?? [null]);
     this.shapes = shapes.includes(null) ? null : shapes;
     // Param names in order, without duplicates, for app.param() callbacks.
-    this.keys = [...new Set(this.patterns.flatMap((p) => p.keys.map((k) => k.name)))];
+    this.paramNames = [...new Set(this.patterns.flatMap((p) => p.keys.map((k) => k.name)))];
   }
 
   /**
@@ -60,3 +60,11 @@ export class Layer {
     return null;
   }
 }
+
+// What the walk calls (dispatch.js): this layer's match; Express 4's layers keep `match` for
+// Express 4's own, which answers a boolean.
+Object.defineProperty(Layer.prototype, "matchRequest", {
+  value: Layer.prototype.match,
+  writable: true,
+  configurable: true,
+});

@@ -26,7 +26,7 @@ export function hasParamCallbacks(router) {
 // app.param() callbacks, in key order, each value handled once per request and router.
 // `path` is the one the layer matched (for tracing).
 export function processParams(router, layer, path, req, res, called, done) {
-  const keys = layer.keys;
+  const keys = layer.paramNames;
   let k = 0;
   let fnIndex = 0;
   let callbacks;

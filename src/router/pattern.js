@@ -400,8 +400,8 @@ function matchLiteral({ literal, end, strict, sensitive }, path) {
   return { params: Object.create(null), path: path.slice(0, n) };
 }
 
-// Whether `path` starts with `lowered` (ASCII, lower case), folding ASCII letters only.
-function startsWithFolded(path, lowered) {
+/** Whether `path` starts with `lowered` (ASCII, lower case), folding ASCII letters only. */
+export function startsWithFolded(path, lowered) {
   for (let i = 0; i < lowered.length; i++) {
     const c = path.charCodeAt(i);
     if (c !== lowered.charCodeAt(i) && !(c >= 65 && c <= 90 && c + 32 === lowered.charCodeAt(i))) return false;

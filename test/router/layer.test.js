@@ -80,7 +80,7 @@ describe("Layer fields", () => {
   });
 
   it("lists param names once each, in order, for app.param() callbacks", () => {
-    const keys = (path) => layerOf(Server.Router, "route", path, {}).keys;
+    const keys = (path) => layerOf(Server.Router, "route", path, {}).paramNames;
     expect(keys("/users/:id")).toEqual(["id"]);
     expect(keys("/:from-:to/*rest")).toEqual(["from", "to", "rest"]);
     expect(keys(["/a/:id", "/b/:id/:x"])).toEqual(["id", "x"]);

@@ -243,6 +243,19 @@ export interface ExpressFactory {
 // ---- the module's value ---------------------------------------------------------------------
 
 declare const express: ExpressFactory;
+// The named exports, as `import { Router, json } from "express"` finds them on Express 4.
+export declare const application: ExpressFactory["application"];
+export declare const request: ExpressFactory["request"];
+export declare const response: ExpressFactory["response"];
+export declare const Router: ExpressFactory["Router"];
+export declare const Route: ExpressFactory["Route"];
+export declare const json: ExpressFactory["json"];
+export declare const urlencoded: ExpressFactory["urlencoded"];
+export declare const text: ExpressFactory["text"];
+export declare const raw: ExpressFactory["raw"];
+export declare const query: ExpressFactory["query"];
+declare const serveStatic: ExpressFactory["static"];
+export { serveStatic as static };
 // `express.Request` and friends as types, after `import express from "lib-server/express4"` and
 // (types/express4.d.cts exports this same value) `import express = require("lib-server/express4")`:
 // this mode's own, and lib-server's for the rest.

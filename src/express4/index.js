@@ -46,6 +46,17 @@ for (const [name, get] of [
   });
 }
 
+// `import { Router, json } from "express"` works on Express 4 (Node reads its CommonJS
+// exports' names), so the same names are this module's too: the bundled middleware through
+// the getters above (loaded on first call; depd then names this line for urlencoded's warning).
+const json = (options) => express.json(options);
+const raw = (options) => express.raw(options);
+const text = (options) => express.text(options);
+const urlencoded = (options) => express.urlencoded(options);
+const serveStatic = (root, options) => express.static(root, options);
+export { proto as application, request, response, Route, Router, query };
+export { json, raw, text, urlencoded, serveStatic as static };
+
 // The Connect middleware Express 3 bundled: asking for one says where it went.
 for (const name of [
   "bodyParser",

@@ -69,4 +69,15 @@ describe("express's exports", () => {
     expect(typeof express.Router).toBe("function");
     expect(typeof express.Route).toBe("function");
   });
+
+  test('the named exports an ES module import finds on Express 4 (import { Router, json } from "express")', async () => {
+    const named = (namespace) => Object.keys(namespace).filter((key) => key !== "default" && key !== "module.exports");
+    const theirs = await import("express4");
+    const ours = await import("../../src/express4/index.js");
+    expect(named(ours).sort()).toEqual(named(theirs).sort());
+    expect(ours.Router).toBe(express.Router);
+    expect(ours.application).toBe(express.application);
+    expect(typeof ours.json()).toBe("function");
+    expect(typeof ours.static(".")).toBe("function");
+  });
 });

@@ -3,7 +3,10 @@
 // with what Express 5 removed; misuse must not type-check.
 import express, { Request, Response, NextFunction, RequestHandler, ErrorRequestHandler, Router } from "express";
 
+import { json as jsonParser, static as serveStatic, Router as makeRouter } from "express";
+
 const app = express();
+app.use(jsonParser({ limit: "1mb" }), serveStatic("assets"), makeRouter());
 app.use(express.json(), express.urlencoded({ extended: true }), express.query({}));
 app.use("/public", express.static("public"));
 

@@ -118,10 +118,10 @@ export function randomStack(seed, makePattern, regexps) {
 export const brief = (view) =>
   `${view.status} ${view.headers.allow ? `allow=${view.headers.allow} ` : ""}${view.body.slice(0, 300)}`;
 
-// FUZZ_SEEDS / FUZZ_FIRST_SEED widen or move the search when hunting. npm test runs 60 seeds
+// FUZZ_SEEDS / FUZZ_FIRST_SEED widen or move the search when hunting. npm test runs 20 seeds
 // to stay quick; `npm run test:fuzz` (CI) runs 300 (test/router/fuzz.config.js).
 export const SEEDS = Array.from(
-  { length: Number(process.env.FUZZ_SEEDS ?? 60) },
+  { length: Number(process.env.FUZZ_SEEDS ?? 20) },
   (_, i) => Number(process.env.FUZZ_FIRST_SEED ?? 1000) + i,
 );
 const REQUESTS_PER_SEED = 60;

@@ -68,6 +68,7 @@ export const accepts = lazy(() => require("accepts"));
 export const typeis = lazy(() => require("type-is"));
 export const iconv = lazy(() => require("iconv-lite"));
 export const proxyaddr = lazy(() => require("proxy-addr"));
+export const parseurl = lazy(() => require("parseurl")); // the Express 4 mode's req._parsedUrl
 
 // Node's own modules, for those whose ES import costs start-up and memory: importing a
 // built-in evaluates all its exports, getters included (node:fs's promises loads readline,

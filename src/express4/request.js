@@ -5,6 +5,7 @@ import { Request, withoutPort } from "../request.js";
 import { depd } from "./deprecate.js";
 import { extensionType } from "./mime.js";
 import { parseQuery } from "./query.js";
+import { parseurl } from "../deps.js";
 
 const deprecate = depd("express"); // here: depd blames the caller of this module's functions
 
@@ -82,6 +83,26 @@ Object.defineProperty(request, "query", {
   },
   set(value) {
     ownQuery(this, value);
+  },
+});
+
+// parseurl's cache of the request's URL, which Express 4's router refreshes for each layer (its
+// pathname, search...): node-red's and express-gateway's middleware read it. Parsed here on
+// first read for the URL the request has then (again once req.url changed), by parseurl
+// itself on a URL-only object, as parseurl reads req._parsedUrl as its cache: middleware that
+// calls parseurl(req) finds it fresh; one it stores is kept while req.url is its `_raw`.
+const PARSED_URL = Symbol("lib-server.parsedUrl");
+Object.defineProperty(request, "_parsedUrl", {
+  configurable: true,
+  enumerable: false,
+  get() {
+    const url = this.url;
+    const parsed = this[PARSED_URL];
+    if (parsed !== undefined && parsed._raw === url) return parsed;
+    return (this[PARSED_URL] = url === undefined ? undefined : parseurl()({ url }));
+  },
+  set(value) {
+    this[PARSED_URL] = value;
   },
 });
 

@@ -149,6 +149,34 @@ compareSuite(
   E4,
 );
 
+compareSuite(
+  "req._parsedUrl: parseurl's cache of the URL as each layer sees it (node-red, express-gateway read it)",
+  (app, factory) => {
+    const seen = (req) => {
+      const parsed = req._parsedUrl;
+      return parsed && [parsed.pathname, parsed.search, parsed.query, parsed.path, parsed._raw];
+    };
+    function top(req, res, next) {
+      req.top = seen(req);
+      next();
+    }
+    app.use(top);
+    // node-red moves its raw-body middleware to the head of the app's stack
+    const stack = app._router.stack;
+    stack.unshift(stack.splice(stack.indexOf(stack.find((layer) => layer.handle === top)), 1)[0]);
+    const api = factory.Router();
+    api.get("/items/:id", (req, res) => res.send(json({ top: req.top, mounted: seen(req) })));
+    app.use("/api", api);
+    app.use((req, res, next) => {
+      req.url = "/rewritten?b=2";
+      next();
+    });
+    app.get("/rewritten", (req, res) => res.send(json({ top: req.top, now: seen(req) })));
+  },
+  ["/api/items/7?x=1", "/api/items/7", "/elsewhere?a=1", "/elsewhere"],
+  E4,
+);
+
 describe("req.query: the query parser settings", () => {
   const settings = {
     simple: (app) => app.set("query parser", "simple"),

@@ -162,7 +162,7 @@ proto.handle = function handle(req, res, callback) {
   if (this.settings["x-powered-by"]) res.setHeader("X-Powered-By", "lib-server");
   const done = callback ?? ((err) => this.finish(req, res, err));
   if (req.url.length > this.limits.maxUrlLength) return done(createHttpError(414));
-  (this[ROUTER] ?? routerOf(this)).handle(req, res, done);
+  routerOf(this).handle(req, res, done);
 };
 
 // Nothing answered: the final handler.

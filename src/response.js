@@ -271,7 +271,7 @@ class ServerResponse extends http.ServerResponse {
   }
 
   sendFile(filePath, options, callback) {
-    sendFileAs(this, filePath, options, callback, appFileOptions);
+    sendFileAs(this, filePath, options, callback, { fileOptions: appFileOptions });
   }
 
   download(filePath, filename, options, callback) {
@@ -317,18 +317,17 @@ export function respondInFormat(res, handlers, lookup) {
 }
 
 /**
- * res.sendFile, with `fileOptions(res, filePath, opts)` the options for the file sender, `settle(res,
- * finish)` what calls `finish(err)` when it is done, both once the arguments are checked, and
- * `sender` the file sender (static/send-file.js's, or one made by its createSendFile).
+ * res.sendFile, as a flavour sends files: `fileOptions(res, filePath, opts)` the options for the
+ * file sender and `settle(res, finish)` what calls `finish(err)` when it is done, both once the
+ * arguments are checked; `sender` the file sender (static/send-file.js's, or one made by its
+ * createSendFile).
  */
 export function sendFileAs(
   res,
   filePath,
   options,
   callback,
-  fileOptions,
-  settle = (res, finish) => finish,
-  sender = fileSender().sendFile,
+  { fileOptions, settle = (res, finish) => finish, sender = fileSender().sendFile },
 ) {
   let done = callback;
   let opts = options || {};

@@ -183,7 +183,11 @@ export const response = {
   },
 
   sendFile(filePath, options, callback) {
-    sendFileAs(this, filePath, options, callback, sendOptions, withSocketError, send019File());
+    sendFileAs(this, filePath, options, callback, {
+      fileOptions: sendOptions,
+      settle: withSocketError,
+      sender: send019File(),
+    });
   },
 
   // Express 4's old API: a URL-encoded path, relative ones from the working directory.

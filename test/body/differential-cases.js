@@ -30,6 +30,21 @@ export function verify(req, res, buf, encoding) {
   if (buf.includes("reject")) throw new Error("rejected by verify");
 }
 
+/** An error handler answering with what clients and tests compare of a parser's error. */
+export function reportBodyError(err, req, res, next) {
+  res.status(err.status || 500).json({
+    status: err.status,
+    statusCode: err.statusCode,
+    expose: err.expose,
+    type: err.type,
+    message: err.message,
+    charset: err.charset,
+    encoding: err.encoding,
+    bodyType: Buffer.isBuffer(err.body) ? "buffer" : typeof err.body,
+    body: typeof err.body === "string" ? err.body.slice(0, 100) : undefined,
+  });
+}
+
 export const cases = [
   {
     name: "json defaults",

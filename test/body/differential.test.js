@@ -1,7 +1,7 @@
 import express from "express";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import * as ours from "../../src/body/index.js";
-import { cases, invalidOptions } from "./differential-cases.js";
+import { cases, invalidOptions, reportBodyError } from "./differential-cases.js";
 import { start, request } from "../helpers/server.js";
 
 // Every request of differential-cases.js goes to two Express 5 apps, one using
@@ -20,19 +20,7 @@ function buildApp(parsers) {
       });
     });
   });
-  app.use((err, req, res, next) => {
-    res.status(err.status || 500).json({
-      status: err.status,
-      statusCode: err.statusCode,
-      expose: err.expose,
-      type: err.type,
-      message: err.message,
-      charset: err.charset,
-      encoding: err.encoding,
-      bodyType: Buffer.isBuffer(err.body) ? "buffer" : typeof err.body,
-      body: typeof err.body === "string" ? err.body.slice(0, 100) : undefined,
-    });
-  });
+  app.use(reportBodyError);
   return app;
 }
 

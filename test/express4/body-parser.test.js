@@ -19,26 +19,12 @@ vi.hoisted(() => {
 
 const { default: express4 } = await import("express4");
 const { default: express } = await import("../../src/express4/index.js");
-const { cases } = await import("../body/differential-cases.js");
+const { cases, reportBodyError: reportError } = await import("../body/differential-cases.js");
 const { start, request } = await import("../helpers/server.js");
 const { compareSuite } = await import("../helpers/compare.js");
 
 function echo(req, res) {
   res.json({ body: req.body, type: typeof req.body, marked: req._body ?? null });
-}
-
-function reportError(err, req, res, next) {
-  res.status(err.status || 500).json({
-    status: err.status,
-    statusCode: err.statusCode,
-    expose: err.expose,
-    type: err.type,
-    message: err.message,
-    charset: err.charset,
-    encoding: err.encoding,
-    bodyType: Buffer.isBuffer(err.body) ? "buffer" : typeof err.body,
-    body: typeof err.body === "string" ? err.body.slice(0, 100) : undefined,
-  });
 }
 
 describe("differential-cases.js on body-parser 1.x and on the Express 4 mode's parsers", () => {

@@ -20,6 +20,7 @@ import {
   listenServer,
 } from "./transport/index.js";
 import { requestStart, requestEnd, traceRequest } from "./tracing.js";
+import { attachMonitoring } from "./monitoring/index.js";
 
 const TRUST_PROXY_DEFAULT = Symbol("trust proxy default");
 // Not `_router`: libraries probe `app._router` to detect Express 4.
@@ -41,6 +42,7 @@ export function createApp(prototype, options) {
   Object.setPrototypeOf(app, prototype);
   EventEmitter.call(app);
   app.init(options);
+  attachMonitoring();
   return app;
 }
 

@@ -44,6 +44,9 @@ const allowed = {
   "transport/": [],
   // The OpenTelemetry entry point reaches lib-server through a diagnostics channel only.
   "opentelemetry/": [],
+  // Adapters for monitoring tools: they reach lib-server through its diagnostics channels
+  // too, and load lib-server/opentelemetry's modules only once an OpenTelemetry SDK runs.
+  "monitoring/": ["opentelemetry/layer-metadata.js"],
   "application.js": ["*"],
   "index.js": ["*"],
   // The Express 4 mode wires the same units into Express 4's app, as application.js does.
@@ -113,10 +116,11 @@ describe("src/ import rules", () => {
     expect(cycles).toEqual([]);
   });
 
-  test("nothing imports lib-server/opentelemetry, whose peer dependencies are optional", () => {
+  test("only the monitoring adapters import lib-server/opentelemetry, whose peer dependencies are optional", () => {
     const importers = files.filter(
       (file) =>
         unitOf(file) !== "opentelemetry/" &&
+        unitOf(file) !== "monitoring/" &&
         localImports(join(src, file)).some((target) => unitOf(target) === "opentelemetry/"),
     );
     expect(importers).toEqual([]);

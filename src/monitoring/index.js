@@ -1,0 +1,29 @@
+// Monitoring tools set up as their docs tell an Express user (Sentry, Datadog, New Relic,
+// Elastic, OpenTelemetry's zero-code set-up) find Express by patching the module named
+// `express` and the `router` package's files when they load; lib-server has neither. Each
+// tool that is running gets an adapter here instead: it subscribes to lib-server's
+// diagnostics channels (src/tracing.js) and tells the tool, through the tool's own API, what
+// its Express instrumentation would have told it (the route, the layers, the errors).
+//
+// Every tool is started before the app is made (their docs put the set-up on the first line,
+// or in a --require/--import preload), so looking once per app made costs a request nothing.
+// An app nobody monitors loads no adapter and subscribes to nothing.
+// Each: { name, isRunning(), load() }: whether the tool is running in this process (read off
+// what it leaves on globalThis), and its adapter module, loaded on first sight (a
+// `require("./x.js")` of this module's own `createRequire(import.meta.url)`), whose
+// `attach()` subscribes it, once.
+const ADAPTERS = [];
+
+// The adapters attached in this process: one record for every copy of lib-server loaded (the
+// ES module, dist/lib-server.cjs, another version), since they publish on the same channels.
+const ATTACHED = Symbol.for("lib-server.monitoring.attached");
+
+/** Attaches the adapter of every monitoring tool now running that has none yet. */
+export function attachMonitoring() {
+  for (const adapter of ADAPTERS) {
+    const attached = (globalThis[ATTACHED] ??= new Set());
+    if (attached.has(adapter.name) || !adapter.isRunning()) continue;
+    attached.add(adapter.name);
+    adapter.load().attach();
+  }
+}

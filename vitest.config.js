@@ -5,12 +5,14 @@ export default defineConfig({
     include: ["test/**/*.test.js"],
     // The benchmark smoke run takes 20-30 s: `npm run test:bench` (test/benchmarks/vitest.config.js).
     // OpenTelemetry under each process set-up, two dozen child processes: `npm run test:otel`.
+    // Each monitoring tool's real SDK in child processes: `npm run test:monitoring`.
     // Installs from packed tarballs, 20 s of npm: `npm run test:packaging`. 10,000 files written
     // for a listing: `npm run test:scale`.
     exclude: [
       ...configDefaults.exclude,
       "test/benchmarks/smoke.test.js",
       "test/opentelemetry/setups.test.js",
+      "test/monitoring/tools/**",
       "test/packaging.test.js",
       "test/express4/package.test.js",
       "test/static/listing-scale.test.js",

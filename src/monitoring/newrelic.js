@@ -76,26 +76,29 @@ function layerWrapping({ wrapper, wrappedLayers }) {
     const { layer, handle } = message;
     let entry = wrappedLayers.get(layer);
     if (entry === undefined || entry.handle !== handle) {
-      entry = { handle, wrapped: wrapper.wrap({ handler: handle, ...registeredAs(layer, handle) }) };
+      entry = { handle, wrapped: wrapper.wrap(registeredAs(layer, handle)) };
       wrappedLayers.set(layer, entry);
     }
     message.handle = entry.wrapped;
   };
 }
 
-// The path and segment name the Express subscribers give a layer (express/use.js, route.js).
-// Express's router.use(fn) has no path where lib-server's layer has "/": the same segment
-// name, and a "/" on the name state that names nothing.
+// What the Express subscribers wrap for a layer, with its path and segment name (express/use.js,
+// route.js). Express's router.use(fn) has no path where lib-server's layer has "/": the same
+// segment name, and a "/" on the name state that names nothing.
 function registeredAs(layer, handle) {
   if (layer.route !== undefined) {
     const path = layer.route.path;
-    return { route: path, segmentName: `${SYSTEM}/Route Path: ${path}` };
+    return { handler: handle, route: path, segmentName: `${SYSTEM}/Route Path: ${path}` };
   }
   const route = usePath(layer.rawPath);
   const routeName = route || "/";
-  if (handle.name === "mounted_app") return { route, segmentName: `${SYSTEM}/Mounted App: ${routeName}` };
-  if (handle.stack !== undefined) return { route, segmentName: `${SYSTEM}/Router: ${routeName}` };
-  return { route };
+  if (handle.name === "mounted_app")
+    return { handler: handle, route, segmentName: `${SYSTEM}/Mounted App: ${routeName}` };
+  if (handle.stack === undefined) return { handler: handle, route };
+  // A router's handle() method is what Express wraps: its name is the segment's code.function.
+  const { handle: routerHandle } = { handle: (req, res, next) => handle(req, res, next) };
+  return { handler: routerHandle, route, segmentName: `${SYSTEM}/Router: ${routeName}` };
 }
 
 // express/use.js's routeParser, on the path use() was given.

@@ -62,7 +62,19 @@ function agentInternals(agent) {
   const { clm } = agentRequire("./lib/symbols.js");
   if (typeof wrapper.wrap !== "function" || typeof agent.tracer?.createSegment !== "function")
     throw new Error("the agent's MiddlewareWrapper or tracer is not the one this adapter knows");
-  return { agent, logger, wrapper, tracer: agent.tracer, addCLMAttributes, clm, wrappedLayers: new WeakMap() };
+  return {
+    agent,
+    logger,
+    wrapper,
+    tracer: agent.tracer,
+    addCLMAttributes,
+    clm,
+    wrappedLayers: new WeakMap(),
+    // A synchronous handler's segment (one lib-server calls without offering it for wrapping)
+    // -> the context it was called in: what it calls next() into runs there, as the next()
+    // of a handler the wrapper wraps restores it.
+    callers: new WeakMap(),
+  };
 }
 
 // The Express subscribers' own test (lib/subscribers/express/base.js): next("route") and
@@ -71,15 +83,24 @@ const isExpressError = (err) => err && err !== "route" && err !== "router";
 
 // Each layer's handle wrapped once (again if its handle is replaced), as the Express
 // subscribers wrap what use() and route() register.
-function layerWrapping({ wrapper, wrappedLayers }) {
+function layerWrapping({ wrapper, wrappedLayers, tracer, callers }) {
   return (message) => {
     const { layer, handle } = message;
     let entry = wrappedLayers.get(layer);
     if (entry === undefined || entry.handle !== handle) {
-      entry = { handle, wrapped: wrapper.wrap(registeredAs(layer, handle)) };
+      entry = { handle, wrapped: inCaller(tracer, callers, wrapper.wrap(registeredAs(layer, handle))) };
       wrappedLayers.set(layer, entry);
     }
     message.handle = entry.wrapped;
+  };
+}
+
+// A layer entered by the next() of a handler in `callers` runs in that handler's caller's context.
+function inCaller(tracer, callers, wrapped) {
+  return function enterLayer(req, res, next) {
+    const caller = callers.get(tracer.getSegment());
+    if (caller === undefined) return wrapped(req, res, next);
+    return tracer.runInContext({ handler: wrapped, context: caller, thisArg: this, args: [req, res, next] });
   };
 }
 
@@ -111,13 +132,10 @@ function usePath(path) {
 
 function subscribeHandlers(internals) {
   const { tracer, wrapper, logger } = internals;
-  // A synchronous handler's segment -> the context it was called in: the next handler it
-  // calls runs there, as the wrapper's next() restores it.
-  const callers = new WeakMap();
   handlerChannel.start.bindStore(tracer.store, (ctx) => {
     const current = tracer.getContext();
     try {
-      return enterHandler(internals, callers, ctx, current) ?? current;
+      return enterHandler(internals, ctx, current) ?? current;
     } catch (err) {
       logger.warnOnce?.("lib-server", err, "lib-server: a handler's segment could not be made");
       return current;
@@ -146,7 +164,8 @@ function subscribeHandlers(internals) {
 // The segment MiddlewareWrapper#wrap makes for a handler it wraps, for a handler lib-server
 // calls without offering it for wrapping: undefined when there is no transaction, or when its
 // layer's handle was wrapped already.
-function enterHandler({ agent, tracer, wrapper, wrappedLayers, addCLMAttributes, clm }, callers, ctx, current) {
+function enterHandler(internals, ctx, current) {
+  const { agent, tracer, wrapper, wrappedLayers, callers, addCLMAttributes, clm } = internals;
   const transaction = current?.transaction;
   if (transaction?.isActive() !== true) return undefined;
   const isParam = ctx.param !== undefined;
@@ -170,7 +189,8 @@ function enterHandler({ agent, tracer, wrapper, wrappedLayers, addCLMAttributes,
   }
   segment.start();
   ctx[CALL] = { txInfo, segment };
-  if (handler.constructor.name !== "AsyncFunction") callers.set(segment, caller);
+  // (a router given as a handler runs its own layers inside its segment, as on Express)
+  if (handler.constructor.name !== "AsyncFunction" && handler.stack === undefined) callers.set(segment, caller);
   return caller.enterSegment({ segment });
 }
 

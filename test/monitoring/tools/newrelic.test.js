@@ -8,19 +8,28 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { CERTIFICATE, startCollector } from "../fixtures/newrelic-collector.js";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
-const APP = "test/monitoring/fixtures/app.cjs";
 // Reports whether anything subscribes to lib-server's channels, on SIGTERM.
 const PROBE = "./test/monitoring/fixtures/newrelic-probe.cjs";
-const PATHS = ["/users/7", "/api/items/3", "/boom", "/reject", "/nope"];
-const ERRORS = 2; // /boom and /reject
+// The apps, the requests each gets, and how many of them fail with an error.
+const ISSUE_APP = {
+  app: "test/monitoring/fixtures/app.cjs",
+  paths: ["/users/7", "/api/items/3", "/boom", "/reject", "/nope"],
+  errors: 2,
+};
+const SHAPES_APP = {
+  app: "test/monitoring/fixtures/newrelic-shapes.cjs",
+  paths: ["/users/7/orders", "/admin/stats", "/api/v1/things/9", "/fail", "/later", "/api/v1/nothing"],
+  errors: 1,
+};
 
 /**
- * Runs the app on `framework` under the agent, drives PATHS, and returns what the collector
- * received once every transaction, its spans and the errors arrived, and the probe's report.
+ * Runs `scenario`'s app on `framework` under the agent, drives its paths, and returns what the
+ * collector received once every transaction, its spans and the errors arrived, the paths (to
+ * order what was received) and the probe's report.
  */
-async function monitoredRun(framework, env = {}) {
+async function monitoredRun({ app, paths, errors: failing }, framework, env = {}) {
   const collector = await startCollector();
-  const child = spawn(process.execPath, ["-r", "newrelic", "-r", PROBE, APP], {
+  const child = spawn(process.execPath, ["-r", "newrelic", "-r", PROBE, app], {
     cwd: root,
     env: {
       ...process.env,
@@ -41,18 +50,36 @@ async function monitoredRun(framework, env = {}) {
     const lines = readLines(child);
     const { port } = JSON.parse(await lines.next());
     await until(() => collector.received("connect").length > 0);
-    for (const path of PATHS) await (await fetch(`http://127.0.0.1:${port}${path}`)).arrayBuffer();
-    const reported = () => report(collector);
+    for (const path of paths) await (await fetch(`http://127.0.0.1:${port}${path}`)).arrayBuffer();
+    const reported = () => ({ paths, ...report(collector) });
     await until(() => {
       const { transactions, spans, errors } = reported();
       const traced = new Set(spans.map((span) => span.transactionId)).size;
-      return transactions.length === PATHS.length && traced === PATHS.length && errors.length === ERRORS;
+      return transactions.length === paths.length && traced === paths.length && errors.length === failing;
     });
     child.kill("SIGTERM");
     return { ...reported(), probe: JSON.parse(await lines.next()) };
   } finally {
     child.kill("SIGTERM");
     await collector.close();
+  }
+}
+
+/** Runs app.cjs under a disabled agent (NEW_RELIC_ENABLED=false): the probe's report. */
+async function disabledRun(framework) {
+  const child = spawn(process.execPath, ["-r", "newrelic", "-r", PROBE, ISSUE_APP.app], {
+    cwd: root,
+    env: { ...process.env, FRAMEWORK: framework, NEW_RELIC_ENABLED: "false", NEW_RELIC_LOG_ENABLED: "false" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  try {
+    const lines = readLines(child);
+    const { port } = JSON.parse(await lines.next());
+    expect((await fetch(`http://127.0.0.1:${port}/users/7`)).status).toBe(200);
+    child.kill("SIGTERM");
+    return JSON.parse(await lines.next());
+  } finally {
+    child.kill("SIGTERM");
   }
 }
 
@@ -91,11 +118,11 @@ function report(collector) {
   };
 }
 
-// What each request became, ids, times, ports and sizes left out, in the order of PATHS.
-const byPath = (items, uriOf) => PATHS.flatMap((path) => items.filter((item) => uriOf(item) === path));
+// What each request became, ids, times, ports and sizes left out, in the order of `paths`.
+const byPath = (paths, items, uriOf) => paths.flatMap((path) => items.filter((item) => uriOf(item) === path));
 
-function transactionsOf({ transactions }) {
-  return byPath(transactions, ([, , agent]) => agent["request.uri"]).map(([intrinsics, , agent]) => ({
+function transactionsOf({ paths, transactions }) {
+  return byPath(paths, transactions, ([, , agent]) => agent["request.uri"]).map(([intrinsics, , agent]) => ({
     uri: agent["request.uri"],
     name: intrinsics.name,
     error: intrinsics.error,
@@ -103,8 +130,8 @@ function transactionsOf({ transactions }) {
   }));
 }
 
-function errorsOf({ errors }) {
-  return byPath(errors, ([, , agent]) => agent["request.uri"]).map(([intrinsics, , agent]) => ({
+function errorsOf({ paths, errors }) {
+  return byPath(paths, errors, ([, , agent]) => agent["request.uri"]).map(([intrinsics, , agent]) => ({
     uri: agent["request.uri"],
     transaction: intrinsics.transactionName,
     class: intrinsics["error.class"],
@@ -114,8 +141,9 @@ function errorsOf({ errors }) {
 }
 
 /** Each transaction's spans as a tree: name, kind, category, code.function, error; children in order. */
-function traceTreesOf({ spans }) {
+function traceTreesOf({ paths, spans }) {
   const roots = byPath(
+    paths,
     spans.filter((span) => span["nr.entryPoint"]),
     (span) => span["request.uri"],
   );
@@ -135,8 +163,8 @@ describe("New Relic: lib-server reports what Express 5 reports", () => {
   let express;
   let libServer;
   beforeAll(async () => {
-    express = await monitoredRun("express");
-    libServer = await monitoredRun("lib-server");
+    express = await monitoredRun(ISSUE_APP, "express");
+    libServer = await monitoredRun(ISSUE_APP, "lib-server");
   });
 
   test("Express 5 under the agent: its transaction names and both exceptions", () => {
@@ -176,14 +204,28 @@ describe("New Relic: lib-server reports what Express 5 reports", () => {
   });
 });
 
+describe("New Relic: more of Express's shapes", () => {
+  test("app.param(), two handlers in a route, a mounted app, nested routers, next(err), an async next(), a 404 in a router", async () => {
+    const express = await monitoredRun(SHAPES_APP, "express");
+    const libServer = await monitoredRun(SHAPES_APP, "lib-server");
+    expect(transactionsOf(libServer)).toEqual(transactionsOf(express));
+    expect(errorsOf(libServer)).toEqual(errorsOf(express));
+    expect(traceTreesOf(libServer)).toEqual(traceTreesOf(express));
+  });
+});
+
 describe("New Relic's configuration is respected", () => {
   test("Express instrumentation disabled: lib-server is not instrumented either", async () => {
     const env = { NEW_RELIC_INSTRUMENTATION_EXPRESS_ENABLED: "false" };
-    const express = await monitoredRun("express", env);
-    const libServer = await monitoredRun("lib-server", env);
+    const express = await monitoredRun(ISSUE_APP, "express", env);
+    const libServer = await monitoredRun(ISSUE_APP, "lib-server", env);
     expect(transactionsOf(express).map(({ name }) => name)).toContain("WebTransaction/NormalizedUri/*");
     expect(transactionsOf(libServer)).toEqual(transactionsOf(express));
     expect(errorsOf(libServer)).toEqual(errorsOf(express));
     expect(libServer.probe).toEqual({ layers: false, handlers: false });
+  });
+
+  test("the agent disabled: nothing subscribes to lib-server's channels", async () => {
+    expect(await disabledRun("lib-server")).toEqual({ layers: false, handlers: false });
   });
 });

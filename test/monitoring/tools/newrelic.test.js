@@ -16,6 +16,13 @@ const ISSUE_APP = {
   paths: ["/users/7", "/api/items/3", "/boom", "/reject", "/nope"],
   errors: 2,
 };
+// app.cjs as an ES module, under New Relic's ES module set-up
+const ESM_APP = {
+  app: "test/monitoring/fixtures/newrelic-app.mjs",
+  preload: ["--import", "newrelic/esm-loader.mjs"],
+  paths: ISSUE_APP.paths,
+  errors: ISSUE_APP.errors,
+};
 const SHAPES_APP = {
   app: "test/monitoring/fixtures/newrelic-shapes.cjs",
   paths: ["/users/7/orders", "/admin/stats", "/api/v1/things/9", "/fail", "/later", "/api/v1/nothing"],
@@ -27,9 +34,9 @@ const SHAPES_APP = {
  * collector received once every transaction, its spans and the errors arrived, the paths (to
  * order what was received) and the probe's report.
  */
-async function monitoredRun({ app, paths, errors: failing }, framework, env = {}) {
+async function monitoredRun({ app, preload = [], paths, errors: failing }, framework, env = {}) {
   const collector = await startCollector();
-  const child = spawn(process.execPath, ["-r", "newrelic", "-r", PROBE, app], {
+  const child = spawn(process.execPath, [...preload, "-r", "newrelic", "-r", PROBE, app], {
     cwd: root,
     env: {
       ...process.env,
@@ -208,6 +215,17 @@ describe("New Relic: more of Express's shapes", () => {
   test("app.param(), two handlers in a route, a mounted app, nested routers, next(err), an async next(), a 404 in a router", async () => {
     const express = await monitoredRun(SHAPES_APP, "express");
     const libServer = await monitoredRun(SHAPES_APP, "lib-server");
+    expect(transactionsOf(libServer)).toEqual(transactionsOf(express));
+    expect(errorsOf(libServer)).toEqual(errorsOf(express));
+    expect(traceTreesOf(libServer)).toEqual(traceTreesOf(express));
+  });
+});
+
+describe("New Relic: an ES module app", () => {
+  test("--import newrelic/esm-loader.mjs -r newrelic: the same transactions, span trees and errors", async () => {
+    const express = await monitoredRun(ESM_APP, "express");
+    const libServer = await monitoredRun(ESM_APP, "lib-server");
+    expect(transactionsOf(express)[0].name).toBe("WebTransaction/Expressjs/GET//users/:id");
     expect(transactionsOf(libServer)).toEqual(transactionsOf(express));
     expect(errorsOf(libServer)).toEqual(errorsOf(express));
     expect(traceTreesOf(libServer)).toEqual(traceTreesOf(express));

@@ -44,9 +44,20 @@ export function attach() {
     process.emitWarning(`lib-server: New Relic's Express instrumentation cannot be reached (${err.message})`);
     return;
   }
-  layerChannel.subscribe(layerWrapping(internals));
+  layerChannel.subscribe(guarded(internals, layerWrapping(internals)));
   subscribeHandlers(internals);
 }
+
+// A subscriber that throws would have Node re-throw its error in the app: logged instead.
+const guarded =
+  ({ logger }, subscriber) =>
+  (message) => {
+    try {
+      subscriber(message);
+    } catch (err) {
+      logger.warnOnce("lib-server", err, "lib-server: New Relic's Express instrumentation failed");
+    }
+  };
 
 // What the adapter uses of the agent, loaded from the agent's own directory (the module whose
 // exports are the API in require.cache): the same copy of its code as the running agent's.
@@ -60,8 +71,16 @@ function agentInternals(agent) {
   const wrapper = new MiddlewareWrapper({ agent, logger, system: SYSTEM, errorHandler: isExpressError });
   const { addCLMAttributes } = agentRequire("./lib/util/code-level-metrics.js");
   const { clm } = agentRequire("./lib/symbols.js");
-  if (typeof wrapper.wrap !== "function" || typeof agent.tracer?.createSegment !== "function")
-    throw new Error("the agent's MiddlewareWrapper or tracer is not the one this adapter knows");
+  const missing = [
+    ...["wrap", "extractTxInfo", "nameSegment", "constructRecorder", "maybeHandleError", "isError"].filter(
+      (name) => typeof wrapper[name] !== "function",
+    ),
+    ...["getContext", "getSegment", "createSegment", "runInContext"].filter(
+      (name) => typeof agent.tracer?.[name] !== "function",
+    ),
+  ];
+  if (missing.length > 0 || agent.tracer.store === undefined || typeof addCLMAttributes !== "function")
+    throw new Error(`the agent's MiddlewareWrapper or tracer has changed (${missing.join(", ")})`);
   return {
     agent,
     logger,
@@ -137,7 +156,7 @@ function subscribeHandlers(internals) {
     try {
       return enterHandler(internals, ctx, current) ?? current;
     } catch (err) {
-      logger.warnOnce?.("lib-server", err, "lib-server: a handler's segment could not be made");
+      logger.warnOnce("lib-server", err, "lib-server: New Relic's Express instrumentation failed");
       return current;
     }
   });
@@ -149,15 +168,16 @@ function subscribeHandlers(internals) {
     wrapper.maybeHandleError(call.txInfo, "result" in ctx ? undefined : ctx.error);
     call.segment.touch();
   };
+  const noticeNextError = (ctx) => {
+    const call = ctx[CALL];
+    if (call !== undefined && wrapper.isError(ctx.error)) wrapper.maybeHandleError(call.txInfo, ctx.error);
+  };
   handlerChannel.subscribe({
     start() {},
-    end: settle,
+    end: guarded(internals, settle),
     asyncStart() {},
-    asyncEnd: settle,
-    error(ctx) {
-      const call = ctx[CALL];
-      if (call !== undefined && wrapper.isError(ctx.error)) wrapper.maybeHandleError(call.txInfo, ctx.error);
-    },
+    asyncEnd: guarded(internals, settle),
+    error: guarded(internals, noticeNextError),
   });
 }
 

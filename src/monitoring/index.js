@@ -8,11 +8,26 @@
 // Every tool is started before the app is made (their docs put the set-up on the first line,
 // or in a --require/--import preload), so looking once per app made costs a request nothing.
 // An app nobody monitors loads no adapter and subscribes to nothing.
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+
 // Each: { name, isRunning(), load() }: whether the tool is running in this process (read off
 // what it leaves on globalThis), and its adapter module, loaded on first sight (a
 // `require("./x.js")` of this module's own `createRequire(import.meta.url)`), whose
 // `attach()` subscribes it, once.
-const ADAPTERS = [];
+const ADAPTERS = [
+  // elastic-apm-node's start() sets globalThis[Symbol("ElasticAPMAgentInitialized")] = true:
+  // a symbol of its own, found by its description.
+  {
+    name: "elastic-apm-node",
+    isRunning: () =>
+      Object.getOwnPropertySymbols(globalThis).some(
+        (symbol) => symbol.description === "ElasticAPMAgentInitialized" && globalThis[symbol] === true,
+      ),
+    load: () => require("./elastic.js"),
+  },
+];
 
 // The adapters attached in this process: one record for every copy of lib-server loaded (the
 // ES module, dist/lib-server.cjs, another version), since they publish on the same channels.

@@ -21,7 +21,7 @@ const require = createRequire(import.meta.url);
 const requestStart = dc.channel("lib-server.request.start");
 const layerChannel = dc.channel("lib-server.layer");
 
-// The Elastic state of a request in a transaction: { trans, mounts, pending }.
+// The Elastic state of a request in a transaction: { trans, mounts, staticFile, pending, settled }.
 const STATE = Symbol("lib-server.elastic");
 
 let agent;
@@ -60,7 +60,8 @@ function instrumentsExpress(conf) {
   );
 }
 
-// A subscriber that never throws into the app (diagnostics_channel would rethrow it).
+// A subscriber (or listener) that never throws into the app (diagnostics_channel would
+// rethrow it).
 function guarded(subscriber) {
   return (message) => {
     try {
@@ -75,60 +76,67 @@ function onRequestStart({ request, response }) {
   if (request[STATE] !== undefined) return; // a mounted app, entered by the same request
   const trans = agent.currentTransaction;
   if (!trans) return; // an ignored URL
-  const state = { trans, mounts: [], pending: undefined, settled: false };
+  const state = { trans, mounts: [], staticFile: false, pending: undefined, settled: false };
   request[STATE] = state;
   // Before the agent's own listeners, which end the transaction (and name it, if unnamed).
-  const settle = () => {
+  const settle = guarded(() => {
     if (state.settled) return;
     state.settled = true;
-    try {
-      nameTransaction(request, state);
-      capturePending(request, state);
-    } catch (err) {
-      agent.logger?.debug?.({ err }, "lib-server: Elastic APM adapter failed");
-    }
-  };
+    nameTransaction(request, state);
+    capturePending(request, state);
+  });
   response.prependOnceListener("finish", settle);
   response.prependOnceListener("close", settle);
 }
 
-// Mount paths as the agent's Express instrumentation keeps them: a layer registered with a
-// string path other than "/" (use(fn) registers "/"; an array or RegExp path is not kept)
-// pushes it on entry and pops the last one when it calls next() with no error.
-const mountWrappers = new WeakMap(); // layer -> { handle, tracked }
+// What the agent's Express instrumentation keeps of the layers a request goes through:
+// - mount paths: a layer registered with a string path other than "/" (use(fn) registers "/";
+//   an array or RegExp path is not kept) pushes it on entry, and the last one is popped when
+//   the layer calls next() with no error;
+// - static files: express.static's middleware marks the request as a static file on entry,
+//   unmarked when it calls next() with nothing. lib-server's Server.static middleware is
+//   known by its name, serveStatic (serve-static's, used directly, has the same name).
+const trackers = new WeakMap(); // layer -> { handle, tracked }
 
 function onLayer(message) {
   const { layer, handle } = message;
-  const path = layer.rawPath;
-  if (layer.route !== undefined || typeof path !== "string" || path === "/") return;
-  let wrapper = mountWrappers.get(layer);
-  if (wrapper === undefined || wrapper.handle !== handle) {
-    wrapper = { handle, tracked: mountTracked(handle, path) };
-    mountWrappers.set(layer, wrapper);
+  if (layer.route !== undefined) return;
+  const path = typeof layer.rawPath === "string" && layer.rawPath !== "/" ? layer.rawPath : undefined;
+  const serveStatic = layer.name === "serveStatic";
+  if (path === undefined && !serveStatic) return;
+  let tracker = trackers.get(layer);
+  if (tracker === undefined || tracker.handle !== handle) {
+    tracker = { handle, tracked: tracked(handle, path, serveStatic) };
+    trackers.set(layer, tracker);
   }
-  message.handle = wrapper.tracked;
+  message.handle = tracker.tracked;
 }
 
-function mountTracked(handle, path) {
-  return function elasticMountTracked(req, res, next) {
-    const mounts = req[STATE]?.mounts;
-    if (mounts === undefined) return handle(req, res, next);
-    mounts.push(path);
-    return handle(req, res, function leaveMount(err) {
-      if (!err || err === "route" || err === "router") mounts.pop();
+function tracked(handle, path, serveStatic) {
+  return function elasticTracked(req, res, next) {
+    const state = req[STATE];
+    if (state === undefined) return handle(req, res, next);
+    if (path !== undefined) state.mounts.push(path);
+    if (serveStatic) state.staticFile = true;
+    return handle(req, res, function leaveLayer(err) {
+      if (path !== undefined && (!err || err === "route" || err === "router")) state.mounts.pop();
+      if (serveStatic && !err) state.staticFile = false;
       return next.apply(this, arguments);
     });
   };
 }
 
 // The agent names an Express transaction `${method} ${path}` when it ends, path from
-// express-utils.js getPathFromRequest(): mount paths then the route's; with no mount path
-// the agent's own naming gives the same name, so it is left to it.
-function nameTransaction(req, { trans, mounts }) {
-  if (mounts.length === 0 || typeof trans.setDefaultName !== "function") return;
-  // Named already by another instrumentation (GraphQL): the agent would keep that name.
+// express-utils.js getPathFromRequest(): "static file", or the mount paths then the route's;
+// with neither a static file nor a mount path the agent's own naming gives the same name, so
+// it is left to it. setDefaultName(), which the agent's instrumentations call (its types call
+// it unofficial), and not setTransactionName(), which would replace a name the app set.
+function nameTransaction(req, { trans, mounts, staticFile }) {
+  if ((mounts.length === 0 && !staticFile) || typeof trans.setDefaultName !== "function") return;
+  // Named already by another instrumentation (GraphQL): the agent keeps that name (it names
+  // the transaction only while `_defaultName` is empty).
   if (trans._defaultName) return;
-  const path = routePath(req, mounts);
+  const path = staticFile ? "static file" : routePath(req, mounts);
   if (path !== undefined) trans.setDefaultName(`${req.method} ${path}`);
 }
 

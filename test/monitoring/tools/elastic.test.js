@@ -168,6 +168,8 @@ describe("Elastic APM set up as for Express", () => {
       "/api/pass",
       "/recovered",
       "/string",
+      "/files/app.cjs",
+      "/files/none.txt",
       "/decoding/%E0%A4%A",
       "/users/%E0%A4%A",
     ];
@@ -179,6 +181,8 @@ describe("Elastic APM set up as for Express", () => {
       "GET /pass", // the router popped "/api" when it passed the request on
       "GET /recovered",
       "GET /string",
+      "GET static file",
+      "GET unknown route", // express.static passed it on: no longer a static file
       "GET /decoding",
       "GET unknown route",
     ]);

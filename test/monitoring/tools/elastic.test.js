@@ -41,11 +41,15 @@ async function run(framework, args, paths, env = agentEnv()) {
     stdio: ["ignore", "pipe", "inherit"],
   });
   const exited = new Promise((resolve) => child.once("exit", resolve));
-  const { port } = JSON.parse(await firstLine(child.stdout));
-  for (const path of paths) await fetch(`http://127.0.0.1:${port}${path}`).then((res) => res.text());
-  // closing the connection lets the server close at once
-  await fetch(`http://127.0.0.1:${port}/exit`, { headers: { connection: "close" } }).then((res) => res.text());
-  await exited;
+  try {
+    const { port } = JSON.parse(await firstLine(child.stdout));
+    for (const path of paths) await fetch(`http://127.0.0.1:${port}${path}`).then((res) => res.text());
+    // closing the connection lets the server close at once
+    await fetch(`http://127.0.0.1:${port}/exit`, { headers: { connection: "close" } }).then((res) => res.text());
+    await exited;
+  } finally {
+    if (child.exitCode === null && child.signalCode === null) child.kill();
+  }
   return events.splice(0);
 }
 
@@ -242,15 +246,18 @@ describe("Elastic APM set up as for Express", () => {
 });
 
 describe("lib-server subscribes to its channels only for an agent that instruments Express", () => {
-  const subscribers = (env) =>
-    new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ["-r", "elastic-apm-node/start", fixture("elastic-subscribers.cjs")], {
-        cwd: root,
-        env: { ...process.env, ...agentEnv(), ...env },
-        stdio: ["ignore", "pipe", "inherit"],
-      });
-      firstLine(child.stdout).then((line) => resolve(JSON.parse(line)), reject);
+  // The fixture's line, once its process (which makes an app and serves nothing) has exited.
+  async function subscribers(env) {
+    const child = spawn(process.execPath, ["-r", "elastic-apm-node/start", fixture("elastic-subscribers.cjs")], {
+      cwd: root,
+      env: { ...process.env, ...agentEnv(), ...env },
+      stdio: ["ignore", "pipe", "inherit"],
     });
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    const line = await firstLine(child.stdout);
+    await exited;
+    return JSON.parse(line);
+  }
   const none = { requestStart: false, layer: false, handler: false };
 
   test("an active agent: subscribed", async () => {

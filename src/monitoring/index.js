@@ -19,6 +19,16 @@ const require = createRequire(import.meta.url);
 const ADAPTERS = [
   // newrelic's index.js leaves its API in require.cache; a disabled agent leaves a stub, no `agent`
   { name: "newrelic", isRunning: () => require.cache.__NR_cache?.agent != null, load: () => require("./newrelic.js") },
+  // elastic-apm-node's start() sets globalThis[Symbol("ElasticAPMAgentInitialized")] = true:
+  // a symbol of its own, found by its description.
+  {
+    name: "elastic-apm-node",
+    isRunning: () =>
+      Object.getOwnPropertySymbols(globalThis).some(
+        (symbol) => symbol.description === "ElasticAPMAgentInitialized" && globalThis[symbol] === true,
+      ),
+    load: () => require("./elastic.js"),
+  },
 ];
 
 // The adapters attached in this process: one record for every copy of lib-server loaded (the

@@ -8,11 +8,28 @@
 // Every tool is started before the app is made (their docs put the set-up on the first line,
 // or in a --require/--import preload), so looking once per app made costs a request nothing.
 // An app nobody monitors loads no adapter and subscribes to nothing.
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+
 // Each: { name, isRunning(), load() }: whether the tool is running in this process (read off
 // what it leaves on globalThis), and its adapter module, loaded on first sight (a
 // `require("./x.js")` of this module's own `createRequire(import.meta.url)`), whose
 // `attach()` subscribes it, once.
-const ADAPTERS = [];
+const ADAPTERS = [
+  {
+    name: "opentelemetry",
+    // An SDK registered a tracer provider with @opentelemetry/api.
+    isRunning: () => globalThis[Symbol.for("opentelemetry.js.api.1")]?.trace !== undefined,
+    load: () => require("./opentelemetry.js"),
+  },
+  {
+    name: "sentry",
+    // A Sentry SDK is loaded: its global carrier.
+    isRunning: () => globalThis.__SENTRY__ !== undefined,
+    load: () => require("./sentry.js"),
+  },
+];
 
 // The adapters attached in this process: one record for every copy of lib-server loaded (the
 // ES module, dist/lib-server.cjs, another version), since they publish on the same channels.

@@ -20,21 +20,24 @@ export function attach() {
     ({ registerInstrumentations } = require("@opentelemetry/instrumentation"));
     instrumentation = require("../opentelemetry/instrumentation.js");
   } catch (error) {
-    warn(`${error.message}. Install @opentelemetry/api and @opentelemetry/instrumentation beside lib-server.`);
+    const [reason] = error.message.split("\n");
+    warn(`${reason}; install @opentelemetry/api and @opentelemetry/instrumentation beside lib-server`);
     return;
   }
   if (instrumentation.isLibServerInstrumented()) return;
   // @opentelemetry/api hands the registered provider only to API versions it deems compatible
   // (the same major, a minor no newer than the registering one's); any other gets a no-op.
   if (api.trace.getTracerProvider() !== globalThis[API_GLOBAL].trace) {
-    const registered = globalThis[API_GLOBAL].version;
-    warn(`@opentelemetry/api ${api.VERSION}, which lib-server loads, cannot use the tracer provider registered with ${registered}.
-Install one version of @opentelemetry/api, or register LibServerInstrumentation from lib-server/opentelemetry yourself.`);
+    warn(
+      "the @opentelemetry/api lib-server loads cannot use the tracer provider registered with " +
+        `@opentelemetry/api ${globalThis[API_GLOBAL].version}: install one version of @opentelemetry/api, ` +
+        "or register LibServerInstrumentation from lib-server/opentelemetry yourself",
+    );
     return;
   }
   registerInstrumentations({ instrumentations: [new instrumentation.LibServerInstrumentation()] });
 }
 
 function warn(reason) {
-  process.emitWarning(`lib-server traces no middleware or route for OpenTelemetry: ${reason}`, "LibServerWarning");
+  process.emitWarning(`lib-server traces no middleware or route for OpenTelemetry: ${reason}.`, "LibServerWarning");
 }

@@ -5,6 +5,7 @@
 // @opentelemetry/api and @opentelemetry/instrumentation are lib-server's optional peer
 // dependencies: they are loaded here, once an SDK runs, and their absence costs a warning only.
 import { createRequire } from "node:module";
+import { initialisedSentry } from "./sentry-sdk.js";
 
 const require = createRequire(import.meta.url);
 
@@ -35,7 +36,17 @@ export function attach() {
     );
     return;
   }
+  if (isSentrysProvider(api)) return;
   registerInstrumentations({ instrumentations: [new instrumentation.LibServerInstrumentation()] });
+}
+
+// Sentry registers a tracer provider of its own when asked to (`enableOpenTelemetrySetup`), for
+// other libraries' OpenTelemetry spans; it gives an Express app no instrumentation-express, and
+// its own spans of a lib-server app come from src/monitoring/sentry.js.
+function isSentrysProvider(api) {
+  if (globalThis.__SENTRY__ === undefined) return false;
+  const provider = initialisedSentry()?.getClient().traceProvider;
+  return provider !== undefined && provider === api.trace.getTracerProvider().getDelegate?.();
 }
 
 function warn(reason) {

@@ -6,9 +6,9 @@
 // with Sentry's public API, wrapping each layer's handle on the "lib-server.layer" channel
 // (src/tracing.js) as that injected code wraps Layer#handleRequest.
 import dc from "node:diagnostics_channel";
-import { createRequire } from "node:module";
 import { registeredPath } from "../opentelemetry/layer-metadata.js";
 import { constructedRoute, matchedRoute, popLayerPath, pushLayerPath } from "./sentry-route.js";
+import { initialisedSentry } from "./sentry-sdk.js";
 
 const layerChannel = dc.channel("lib-server.layer");
 
@@ -32,20 +32,6 @@ export function attach() {
     return;
   }
   layerChannel.subscribe(onLayer);
-}
-
-// The SDK the app set up (its state is global, so any copy of the same version sees it): as
-// the app resolves it, else as lib-server does.
-function initialisedSentry() {
-  for (const base of [process.argv[1], import.meta.url]) {
-    try {
-      const sdk = createRequire(base)("@sentry/node");
-      if (sdk.getClient() !== undefined) return sdk;
-    } catch {
-      // not resolvable from there
-    }
-  }
-  return undefined;
 }
 
 function onLayer(message) {

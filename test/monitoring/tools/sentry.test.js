@@ -18,11 +18,11 @@ function envelopeItems(body) {
   return items;
 }
 
-async function record(framework) {
+async function record(framework, instrument = "sentry-instrument.mjs") {
   const from = collector.received.length;
   const run = await driveApp({
     framework,
-    args: ["--import", "./test/monitoring/fixtures/sentry-instrument.mjs"],
+    args: ["--import", `./test/monitoring/fixtures/${instrument}`],
     env: { SENTRY_PORT: String(collector.port) },
   });
   const items = collector.received.slice(from).flatMap(({ path, body }) => {
@@ -42,10 +42,10 @@ const withoutPorts = (value) =>
       ? value.map(withoutPorts)
       : value;
 
-// Ids, ports, the process's memory and start time vary; the rest is compared.
+// Ids, ports, the process's memory and start time vary, and the OS context is read
+// asynchronously (a first transaction may go without it); the rest is compared.
 const VARYING = new Set(["sentry.segment.id"]);
-const varies = (key) =>
-  VARYING.has(key) || key.endsWith(".port") || key.startsWith("app.") || key.startsWith("device.");
+const varies = (key) => VARYING.has(key) || key.endsWith(".port") || /^(app|device|os)\./.test(key);
 const attributesOf = (attributes) =>
   Object.fromEntries(
     Object.entries(attributes)
@@ -129,5 +129,16 @@ describe("Sentry 11 (Sentry.init, setupExpressErrorHandler)", () => {
 
   test("no warning", () => {
     expect(libServer.stderr).toBe(express.stderr);
+  });
+});
+
+describe("Sentry 11 with its OpenTelemetry tracer provider (enableOpenTelemetrySetup)", () => {
+  // lib-server/opentelemetry stays off: Sentry adds no instrumentation-express to Express.
+  test("the same spans as on Express 5, none doubled", async () => {
+    const express = await record("express", "sentry-instrument-otel.mjs");
+    const libServer = await record("lib-server", "sentry-instrument-otel.mjs");
+    expect(segmentNames(libServer)).toEqual(segmentNames(express));
+    expect(spanTrees(libServer.spans)).toEqual(spanTrees(express.spans));
+    expect(errors(libServer)).toEqual(errors(express));
   });
 });

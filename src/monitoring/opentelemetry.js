@@ -5,7 +5,7 @@
 // @opentelemetry/api and @opentelemetry/instrumentation are lib-server's optional peer
 // dependencies: they are loaded here, once an SDK runs, and their absence costs a warning only.
 import { createRequire } from "node:module";
-import { initialisedSentry } from "./sentry-sdk.js";
+import { loadSentry } from "./sentry-sdk.js";
 
 const require = createRequire(import.meta.url);
 
@@ -45,7 +45,7 @@ export function attach() {
 // its own spans of a lib-server app come from src/monitoring/sentry.js.
 function isSentrysProvider(api) {
   if (globalThis.__SENTRY__ === undefined) return false;
-  const provider = initialisedSentry()?.getClient().traceProvider;
+  const provider = loadSentry()?.getClient()?.traceProvider;
   return provider !== undefined && provider === api.trace.getTracerProvider().getDelegate?.();
 }
 

@@ -1,16 +1,16 @@
-// The Sentry SDK the app initialised, for the adapters that talk to it.
+// The Sentry SDK the app set up, for the adapters that talk to it.
 import { createRequire } from "node:module";
 
 /**
- * @sentry/node as the app resolves it, else as lib-server does, if a client was initialised
- * with it (Sentry keeps its state on globalThis, per SDK version, so any copy of the app's
- * version sees it); otherwise undefined.
+ * @sentry/node of the version whose global state the app's SDK keeps (Sentry keeps it on
+ * globalThis per SDK version, so any copy of that version sees the app's client), as the app
+ * resolves it, else as lib-server does; undefined if there is none.
  */
-export function initialisedSentry() {
+export function loadSentry() {
   for (const base of [process.argv[1], import.meta.url]) {
     try {
       const sdk = createRequire(base)("@sentry/node");
-      if (sdk.getClient() !== undefined) return sdk;
+      if (sdk.SDK_VERSION === globalThis.__SENTRY__?.version) return sdk;
     } catch {
       // not resolvable from there
     }

@@ -8,7 +8,7 @@
 import dc from "node:diagnostics_channel";
 import { registeredPath } from "../opentelemetry/layer-metadata.js";
 import { constructedRoute, matchedRoute, popLayerPath, pushLayerPath } from "./sentry-route.js";
-import { initialisedSentry } from "./sentry-sdk.js";
+import { loadSentry } from "./sentry-sdk.js";
 
 const layerChannel = dc.channel("lib-server.layer");
 
@@ -23,15 +23,16 @@ const ERROR_HANDLED = "__sentry_express_error_handled__";
 let Sentry;
 const wrappers = new WeakMap(); // layer -> { handle, traced }
 
-/** Subscribes, if the Sentry SDK the app initialised can be loaded. */
+/** Subscribes, if the app initialised a Sentry SDK that lib-server can load. */
 export function attach() {
-  Sentry = initialisedSentry();
+  Sentry = loadSentry();
   if (Sentry === undefined) {
-    const reason = "@sentry/node, initialised, could not be loaded from the app or from lib-server";
+    const reason = `@sentry/node ${globalThis.__SENTRY__.version} could not be loaded from the app or from lib-server`;
     process.emitWarning(`lib-server reports no middleware, route or error to Sentry: ${reason}.`, "LibServerWarning");
     return;
   }
-  layerChannel.subscribe(onLayer);
+  // Loaded by some package, not initialised: nothing to report to.
+  if (Sentry.getClient() !== undefined) layerChannel.subscribe(onLayer);
 }
 
 function onLayer(message) {

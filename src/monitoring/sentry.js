@@ -49,7 +49,8 @@ function onLayer(message) {
 const layerType = ({ name }) =>
   name === "router" ? "router" : name === "bound dispatch" || name === "handle" ? "request_handler" : "middleware";
 
-const failed = (err) => err !== undefined && err !== null && err !== "route" && err !== "router";
+// As Sentry's: a falsy value or a routing signal passed to next() is no error.
+const failed = (err) => Boolean(err) && err !== "route" && err !== "router";
 
 // What Sentry's injected Layer#handleRequest does around a call: the layer's outcome is its
 // next(err), or a throw or rejection (which Layer#handleRequest turns into next(err) on Express).
@@ -74,7 +75,7 @@ function tracedHandle(layer, handle) {
     let result;
     try {
       result =
-        entered?.span === undefined
+        entered === undefined
           ? handle(req, res, tracedNext)
           : Sentry.withActiveSpan(entered.span, () => handle(req, res, tracedNext));
     } catch (thrown) {

@@ -29,6 +29,18 @@ const ADAPTERS = [
       ),
     load: () => require("./elastic.js"),
   },
+  {
+    name: "opentelemetry",
+    // An SDK registered a tracer provider with @opentelemetry/api.
+    isRunning: () => globalThis[Symbol.for("opentelemetry.js.api.1")]?.trace !== undefined,
+    load: () => require("./opentelemetry.js"),
+  },
+  {
+    name: "sentry",
+    // A Sentry SDK is loaded: its global carrier.
+    isRunning: () => globalThis.__SENTRY__ !== undefined,
+    load: () => require("./sentry.js"),
+  },
 ];
 
 // The adapters attached in this process: one record for every copy of lib-server loaded (the

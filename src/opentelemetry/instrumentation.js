@@ -23,6 +23,13 @@ const { version } = createRequire(import.meta.url)("lib-server/package.json");
 const RPC_METADATA = createContextKey("OpenTelemetry SDK Context Key RPC_METADATA");
 const RPC_TYPE_HTTP = "http";
 
+// The instances enabled in this process, whichever copy of this module made them (the ES
+// module, dist/opentelemetry.cjs): the monitoring adapter adds none next to an app's own.
+const ENABLED = Symbol.for("lib-server.opentelemetry.enabled");
+
+/** True when a LibServerInstrumentation is enabled in this process. */
+export const isLibServerInstrumented = () => globalThis[ENABLED]?.size > 0;
+
 export class LibServerInstrumentation extends InstrumentationBase {
   constructor(config = {}) {
     super("lib-server/opentelemetry", version, config);
@@ -42,12 +49,14 @@ export class LibServerInstrumentation extends InstrumentationBase {
     };
     if (!this._subscribed) layerChannel.subscribe(this._onLayer);
     this._subscribed = true;
+    (globalThis[ENABLED] ??= new Set()).add(this);
   }
 
   disable() {
     super.disable();
     if (this._subscribed) layerChannel.unsubscribe(this._onLayer);
     this._subscribed = false;
+    globalThis[ENABLED]?.delete(this);
   }
 
   _wrapperOf(layer, handle) {

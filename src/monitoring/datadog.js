@@ -60,9 +60,6 @@ const framesOf = new WeakMap();
 const followed = new WeakMap();
 // layer -> { handle, traced }: one wrapper per layer, made again if its handle is replaced.
 const wrappers = new WeakMap();
-// The path a router's layer matched, from the tracing context published just before the
-// layer's handle (the wrapper below) is called.
-const matchedPaths = new WeakMap();
 
 function frames(req) {
   let list = framesOf.get(req);
@@ -72,7 +69,7 @@ function frames(req) {
 
 function open(req, frame, route, layer) {
   frames(req).push(frame);
-  enter.publish({ name: frame.name, req, route: routeText(route), layer });
+  enter.publish({ name: frame.name, req, route, layer });
 }
 
 // A frame's next(err), as dd-trace's wrapped `next` reports it: the first call ends the span
@@ -107,12 +104,10 @@ function onLayer(message) {
 
 function traced(handle, layer) {
   return function datadogTraced(req, res, callNext) {
-    // A middleware's path comes from the tracing context published as its call began.
-    const route = layer.route === undefined ? matchedPaths.get(req) : routePathOf(layer, req);
     // An error handler still open before a middleware or route: it recovered with next().
     closeFollowed(req, undefined, (frame) => frame.errorHandler);
     const frame = { name: nameOf(layer), calls: 0, inferred: false, route: layer.route, errorHandler: false };
-    open(req, frame, route, layer);
+    open(req, frame, pathOf(layer), layer);
     const leave = (err) => {
       if (frame.calls === 0) closeFollowed(req, err, () => true);
       reportNext(req, frame, err);
@@ -136,7 +131,7 @@ function traced(handle, layer) {
 }
 
 // A handler call on the tracing channel: a route's handler or an error handler is followed
-// (its own frame); for a router's layer, which the wrapper above follows, the path it matched.
+// (the layers of a router's stack are the wrapper's).
 function onHandlerStart(ctx) {
   if (ctx.param !== undefined) return; // app.param() callbacks have no span on Express
   const { req, layer } = ctx;
@@ -148,8 +143,8 @@ function onHandlerStart(ctx) {
   } else if (ctx.errorHandler) {
     // An error handler before it passed the same error on.
     closeFollowed(req, ctx.incomingError, (frame) => frame.errorHandler);
-    follow(ctx, ctx.route);
-  } else matchedPaths.set(req, ctx.route);
+    follow(ctx, pathOf(layer));
+  }
 }
 
 function follow(ctx, route) {
@@ -181,12 +176,8 @@ function onHandlerError(ctx) {
 // dd-trace names a layer after its handle's `_name`, else the layer's name.
 const nameOf = (layer) => layer.handle?._name || layer.name;
 
-// A route's path as its layer matched the request (one of an array's).
-function routePathOf(layer, req) {
-  if (!Array.isArray(layer.rawPath)) return layer.rawPath;
-  const query = req.url.indexOf("?");
-  return layer.pathMatching(query === -1 ? req.url : req.url.slice(0, query));
-}
-
-// As dd-trace records a layer's path: strings as they are, a RegExp in parentheses.
-const routeText = (path) => (path instanceof RegExp ? `(${path})` : typeof path === "string" ? path : undefined);
+// A layer's path as dd-trace's router instrumentation records it for the route: a string as it
+// is, a RegExp in parentheses, and nothing for an array of paths (it cannot tell which one
+// matched a router 2 layer, so an Express 5 route on several paths has the resource `GET`).
+const pathOf = ({ rawPath }) =>
+  typeof rawPath === "string" ? rawPath : rawPath instanceof RegExp ? `(${rawPath})` : undefined;

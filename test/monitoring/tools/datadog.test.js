@@ -17,12 +17,12 @@ beforeAll(async () => {
 afterAll(() => agent?.close());
 
 /**
- * Runs the app on `framework` under dd-trace (`args` before the app's path), drives PATHS in
+ * Runs `app` on `framework` under dd-trace (`args` before the app's path), drives `paths` in
  * order and resolves to the request traces the agent received, one tree per request.
  */
-async function traces(framework, { args = ["--require", "dd-trace/init"], env = {} } = {}) {
+async function traces(framework, { app = APP, paths = PATHS, args = ["--require", "dd-trace/init"], env = {} } = {}) {
   const service = `app-${framework}-${Math.random().toString(36).slice(2)}`;
-  const child = spawn(process.execPath, [...args, APP], {
+  const child = spawn(process.execPath, [...args, app], {
     cwd: root,
     env: {
       ...process.env,
@@ -40,8 +40,8 @@ async function traces(framework, { args = ["--require", "dd-trace/init"], env = 
       child.stdout.once("data", (line) => resolve(JSON.parse(line)));
       child.once("exit", (code) => reject(new Error(`the app exited (${code}) before listening`)));
     });
-    for (const path of PATHS) await (await fetch(`http://127.0.0.1:${port}${path}`)).text();
-    const spans = await spansOf(service, PATHS.length);
+    for (const path of paths) await (await fetch(`http://127.0.0.1:${port}${path}`)).text();
+    const spans = await spansOf(service, paths.length);
     return trees(spans);
   } finally {
     child.kill("SIGTERM");
@@ -191,5 +191,53 @@ describe("dd-trace's plugin switches act on lib-server as on Express 5", () => {
     expect(express.some((request) => request.children.length > 0)).toBe(layerSpans);
     const libServer = (await traces("lib-server", { env })).map(withoutCodeOrigin);
     expect(libServer).toEqual(express);
+  });
+});
+
+describe("more layers: route handlers and next(), nested routers, a mounted app, error handlers", () => {
+  const LAYERS = "test/monitoring/fixtures/datadog-layers.cjs";
+  const paths = [
+    "/chain/1",
+    "/chain/skip",
+    "/api/v1/orders/9",
+    "/admin/stats",
+    "/b",
+    "/re/42",
+    "/rejects",
+    "/recover",
+    "/replace",
+    "/inner/fail",
+  ];
+  let express;
+  let libServer;
+  beforeAll(async () => {
+    express = (await traces("express", { app: LAYERS, paths })).map(withoutCodeOrigin);
+    libServer = (await traces("lib-server", { app: LAYERS, paths })).map(withoutCodeOrigin);
+  });
+
+  test("an error out of a router: on every span it passed through, error handlers that passed it on included", () => {
+    const errors = (tree) => [tree.resource, tree.error, tree.children.map(errors)];
+    expect(errors(express[paths.indexOf("/inner/fail")])).toEqual([
+      "GET /inner/fail",
+      1,
+      [
+        [
+          "router",
+          1,
+          [
+            ["handle", 1, [["innerFail", 1, []]]],
+            ["innerLogger", 1, []],
+          ],
+        ],
+        ["logError", 1, []],
+        ["replaceError", 1, []],
+        ["recoverError", 1, []],
+        ["errorPage", 0, []],
+      ],
+    ]);
+  });
+
+  test.each(paths.map((path, index) => [path, index]))("GET %s", (path, index) => {
+    expect(libServer[index]).toEqual(express[index]);
   });
 });

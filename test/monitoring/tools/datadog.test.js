@@ -9,6 +9,8 @@ import { startAgent } from "../fixtures/datadog-agent.js";
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const APP = "test/monitoring/fixtures/app.cjs";
 const PATHS = ["/users/7", "/api/items/3", "/boom", "/reject", "/nope"];
+// What dd-trace names their requests on Express 5: the route, with the mount path.
+const RESOURCES = ["GET /users/:id", "GET /api/items/:itemId", "GET /boom", "GET /reject", "GET"];
 
 let agent;
 beforeAll(async () => {
@@ -106,7 +108,7 @@ describe("dd-trace 6 set up with --require dd-trace/init", () => {
   });
 
   test("the resources are the route templates, with the mount path, as on Express 5", () => {
-    expect(resources(express)).toEqual(["GET /users/:id", "GET /api/items/:itemId", "GET /boom", "GET /reject", "GET"]);
+    expect(resources(express)).toEqual(RESOURCES);
     expect(resources(libServer)).toEqual(resources(express));
   });
 
@@ -158,22 +160,36 @@ describe("dd-trace 6 set up with --require dd-trace/init", () => {
   // nothing when a route is registered, so a lib-server request span has no such tags.
   test("known difference: no code origin tags", () => {
     const withCodeOrigin = (requests) => requests.filter((request) => request.codeOrigin).map((r) => r.resource);
-    expect(withCodeOrigin(express)).toEqual([
-      "GET /users/:id",
-      "GET /api/items/:itemId",
-      "GET /boom",
-      "GET /reject",
-      "GET",
-    ]);
+    expect(withCodeOrigin(express)).toEqual(RESOURCES);
     expect(withCodeOrigin(libServer)).toEqual([]);
   });
 });
 
+describe('dd-trace 6 set up in code: require("dd-trace").init() on the first line', () => {
+  test("the same resources, spans and errors as Express 5", async () => {
+    const inCode = { app: "test/monitoring/fixtures/datadog-init.cjs", args: [] };
+    const express = await traces("express", inCode);
+    expect(resources(express)).toEqual(RESOURCES);
+    const libServer = await traces("lib-server", inCode);
+    expect(libServer.map(withoutCodeOrigin)).toEqual(express.map(withoutCodeOrigin));
+  });
+});
+
+describe("dd-trace 6's ES module set-up: node --import dd-trace/initialize.mjs app.mjs", () => {
+  const esm = { app: "test/monitoring/fixtures/datadog-app.mjs", args: ["--import", "dd-trace/initialize.mjs"] };
+
+  test("the same resources, spans and errors as Express 5 imported", async () => {
+    const express = await traces("express", esm);
+    expect(resources(express)).toEqual(RESOURCES);
+    const libServer = await traces("lib-server", esm);
+    expect(libServer.map(withoutCodeOrigin)).toEqual(express.map(withoutCodeOrigin));
+  });
+});
+
 describe("dd-trace's plugin switches act on lib-server as on Express 5", () => {
-  const ROUTES = ["GET /users/:id", "GET /api/items/:itemId", "GET /boom", "GET /reject", "GET"];
   // [request span name, resources, whether there are layer spans], for Express 5
   test.each([
-    ["DD_TRACE_EXPRESS_ENABLED=false", { DD_TRACE_EXPRESS_ENABLED: "false" }, ["web.request", ROUTES, true]],
+    ["DD_TRACE_EXPRESS_ENABLED=false", { DD_TRACE_EXPRESS_ENABLED: "false" }, ["web.request", RESOURCES, true]],
     [
       "DD_TRACE_DISABLED_PLUGINS=router",
       { DD_TRACE_DISABLED_PLUGINS: "router" },
@@ -182,7 +198,7 @@ describe("dd-trace's plugin switches act on lib-server as on Express 5", () => {
     [
       "DD_TRACE_MIDDLEWARE_TRACING_ENABLED=false",
       { DD_TRACE_MIDDLEWARE_TRACING_ENABLED: "false" },
-      ["express.request", ROUTES, false],
+      ["express.request", RESOURCES, false],
     ],
   ])("%s", async (title, env, [name, routes, layerSpans]) => {
     const express = (await traces("express", { env })).map(withoutCodeOrigin);

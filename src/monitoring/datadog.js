@@ -53,11 +53,11 @@ const onRequest = ({ request }) => handleChannel.publish({ req: request });
 
 // A request's open layer frames, in the order entered: the middleware spans dd-trace's router
 // plugin has open for it, which it ends last-opened first. Each frame: { name, calls,
-// inferred (a handler followed on the tracing channel), route (a route's layer),
+// followed (a handler followed on the tracing channel), route (a route's layer),
 // errorHandler }.
 const framesOf = new WeakMap();
 // The tracing context of a followed handler -> its frame.
-const followed = new WeakMap();
+const followedFrames = new WeakMap();
 // layer -> { handle, traced }: one wrapper per layer, made again if its handle is replaced.
 const wrappers = new WeakMap();
 
@@ -88,7 +88,7 @@ function reportNext(req, frame, err) {
 // holds: they called next(), which only what runs next tells.
 function closeFollowed(req, err, test) {
   const list = frames(req);
-  for (let top = list.at(-1); top?.inferred && top.calls === 0 && test(top); top = list.at(-1)) {
+  for (let top = list.at(-1); top?.followed && top.calls === 0 && test(top); top = list.at(-1)) {
     reportNext(req, top, err);
   }
 }
@@ -106,7 +106,7 @@ function traced(handle, layer) {
   return function datadogTraced(req, res, callNext) {
     // An error handler still open before a middleware or route: it recovered with next().
     closeFollowed(req, undefined, (frame) => frame.errorHandler);
-    const frame = { name: nameOf(layer), calls: 0, inferred: false, route: layer.route, errorHandler: false };
+    const frame = { name: nameOf(layer), calls: 0, followed: false, route: layer.route, errorHandler: false };
     open(req, frame, pathOf(layer), layer);
     const leave = (err) => {
       if (frame.calls === 0) closeFollowed(req, err, () => true);
@@ -151,22 +151,22 @@ function follow(ctx, route) {
   const frame = {
     name: nameOf(ctx.layer),
     calls: 0,
-    inferred: true,
+    followed: true,
     route: undefined,
     errorHandler: ctx.errorHandler === true,
   };
-  followed.set(ctx, frame);
+  followedFrames.set(ctx, frame);
   open(ctx.req, frame, route, ctx.layer);
 }
 
 function onHandlerEnd(ctx) {
-  if (followed.has(ctx)) exit.publish({ req: ctx.req });
+  if (followedFrames.has(ctx)) exit.publish({ req: ctx.req });
 }
 
 // A followed handler threw, rejected or called next(err) with a new error: published before
 // the router moves on, as its wrapped next() would.
 function onHandlerError(ctx) {
-  const frame = followed.get(ctx);
+  const frame = followedFrames.get(ctx);
   if (frame !== undefined && frame.calls === 0) {
     closeFollowed(ctx.req, ctx.error, (top) => top !== frame);
     reportNext(ctx.req, frame, ctx.error);

@@ -4,14 +4,13 @@
 // tool that is running gets an adapter here instead: it subscribes to lib-server's
 // diagnostics channels (src/tracing.js) and tells the tool, through the tool's own API, what
 // its Express instrumentation would have told it (the route, the layers, the errors).
-//
-// Every tool is started before the app is made (their docs put the set-up on the first line,
-// or in a --require/--import preload), so looking once per app made costs a request nothing.
-// An app nobody monitors loads no adapter and subscribes to nothing.
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
 
+// Every tool is started before the app is made (their docs put the set-up on the first line,
+// or in a --require/--import preload), so looking once per app made costs a request nothing.
+// An app nobody monitors loads no adapter and subscribes to nothing.
 // Each: { name, isRunning(), load() }: whether the tool is running in this process (read off
 // what it leaves on globalThis), and its adapter module, loaded on first sight (a
 // `require("./x.js")` of this module's own `createRequire(import.meta.url)`), whose
@@ -41,6 +40,8 @@ const ADAPTERS = [
     isRunning: () => globalThis.__SENTRY__ !== undefined,
     load: () => require("./sentry.js"),
   },
+  // dd-trace's tracer, once init() ran (dd-trace/init, or require("dd-trace").init())
+  { name: "datadog", isRunning: () => globalThis._ddtrace?._initialized === true, load: () => require("./datadog.js") },
 ];
 
 // The adapters attached in this process: one record for every copy of lib-server loaded (the

@@ -4,7 +4,8 @@ import { TOKEN, userOf, createdUser } from "../servers/real-world/api.js";
 
 // A real API's middleware stack (issue 38): benchmarks/servers/real-world/app.js on
 // lib-server (and its Express 4 mode), Express 5 and Express 4, and the same work as idiomatic Fastify with its own
-// plugins, with and without ETags (res.json sends one by default).
+// plugins, with and without ETags (res.json sends one by default), and the same work written by
+// hand on node:http with the same npm middleware (the floor).
 const headers = { authorization: TOKEN, cookie: "theme=dark; session=abc123", "x-request-id": "req-1" };
 const stackHeaders = {
   "x-request-id": "req-1",
@@ -24,6 +25,7 @@ export default {
     "express4",
     "fastify",
     "fastify-etag",
+    { name: "node-express-headers", file: "node" },
   ]),
   cases: [
     {

@@ -9,7 +9,7 @@ import { TOKEN, userOf, createdUser } from "./api.js";
 
 let lastRequestId = 0;
 
-function requestId(req, res, next) {
+export function requestId(req, res, next) {
   const id = req.headers["x-request-id"] ?? String(++lastRequestId);
   req.id = id;
   res.setHeader("x-request-id", id);

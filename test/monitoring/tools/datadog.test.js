@@ -176,7 +176,7 @@ describe('dd-trace 6 set up in code: require("dd-trace").init() on the first lin
 });
 
 describe("dd-trace 6's ES module set-up: node --import dd-trace/initialize.mjs app.mjs", () => {
-  const esm = { app: "test/monitoring/fixtures/datadog-app.mjs", args: ["--import", "dd-trace/initialize.mjs"] };
+  const esm = { app: "test/monitoring/fixtures/app.mjs", args: ["--import", "dd-trace/initialize.mjs"] };
 
   test("the same resources, spans and errors as Express 5 imported", async () => {
     const express = await traces("express", esm);

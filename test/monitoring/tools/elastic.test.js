@@ -175,7 +175,7 @@ describe("Elastic APM set up as for Express", () => {
         "--experimental-loader=elastic-apm-node/loader.mjs",
         "-r",
         "elastic-apm-node/start.js",
-        fixture("elastic-app.mjs"),
+        fixture("app.mjs"),
       ];
       // Node warns that --experimental-loader may go away: Elastic's documented set-up all the same
       const { express, libServer } = await reports(args, REQUESTS, { ...agentEnv(), NODE_NO_WARNINGS: "1" });

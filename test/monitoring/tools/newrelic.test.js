@@ -18,7 +18,7 @@ const ISSUE_APP = {
 };
 // app.cjs as an ES module, under New Relic's ES module set-up
 const ESM_APP = {
-  app: "test/monitoring/fixtures/newrelic-app.mjs",
+  app: "test/monitoring/fixtures/app.mjs",
   preload: ["--import", "newrelic/esm-loader.mjs"],
   paths: ISSUE_APP.paths,
   errors: ISSUE_APP.errors,

@@ -155,7 +155,7 @@ describe("dd-trace 6 set up with --require dd-trace/init", () => {
   });
 
   // dd-trace's Code Origin for Spans tags the request span with where the route was
-  // registered (_dd.code_origin.frames.*: app.cjs and its line), from a stack trace its
+  // registered (_dd.code_origin.frames.*: app-definition.cjs and its line), from a stack trace its
   // Express instrumentation takes when app.get()/router.use() run. lib-server publishes
   // nothing when a route is registered, so a lib-server request span has no such tags.
   test("known difference: no code origin tags", () => {

@@ -123,7 +123,7 @@ const boomError = (transaction) => ({
   type: "Error",
   message: "boom from a route",
   handled: true,
-  culprit: "boom (test/monitoring/fixtures/app.cjs)",
+  culprit: "boom (test/monitoring/fixtures/app-definition.cjs)",
   transaction,
   transactionNamed: transaction,
   parent: transaction,
@@ -147,7 +147,7 @@ describe("Elastic APM set up as for Express", () => {
       {
         ...boomError("GET /reject"),
         message: "rejected from an async route",
-        culprit: "reject (test/monitoring/fixtures/app.cjs)",
+        culprit: "reject (test/monitoring/fixtures/app-definition.cjs)",
         request: "/reject",
       },
     ]);

@@ -19,7 +19,7 @@ import {
   leaveApp,
   listenServer,
 } from "./transport/index.js";
-import { requestStart, requestEnd, traceRequest } from "./tracing.js";
+import { finalHandlerChannel, requestStart, requestEnd, traceRequest } from "./tracing.js";
 import { attachMonitoring } from "./monitoring/index.js";
 
 const TRUST_PROXY_DEFAULT = Symbol("trust proxy default");
@@ -169,6 +169,7 @@ proto.handle = function handle(req, res, callback) {
 
 // Nothing answered: the final handler.
 proto.finish = function finish(req, res, err) {
+  if (err && finalHandlerChannel.hasSubscribers) finalHandlerChannel.publish({ req, res, error: err });
   const env = this.settings.env;
   finalHandler(req, res, err, env, err ? this.errorReporter(env) : undefined);
 };

@@ -12,6 +12,9 @@
 //   response, socket, server }) plus `app`.
 // - "lib-server.layer": a request entering a layer of a router's stack, error handlers
 //   aside: see observedHandle.
+// - "lib-server.final-handler": { req, res, error }, an error no error handler took reaching
+//   the app's final handler (where APM agents wrap Express's finalhandler to capture it),
+//   including the router's own (a parameter that does not decode, a URL too long).
 // - NODE_DEBUG=lib-server: the router says why it skipped each layer it considered.
 // Every publish is guarded by `hasSubscribers`, so an app nobody observes pays one
 // property read per handler call (and one per router walked, for "lib-server.layer").
@@ -23,6 +26,7 @@ export const handlerChannel = dc.tracingChannel("express.router.request");
 export const requestStart = dc.channel("lib-server.request.start");
 export const requestEnd = dc.channel("lib-server.request.end");
 export const layerChannel = dc.channel("lib-server.layer");
+export const finalHandlerChannel = dc.channel("lib-server.final-handler");
 
 const debug = nodeModule("node:util").debuglog("lib-server");
 /** Read once: NODE_DEBUG is fixed for the life of the process. */

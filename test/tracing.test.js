@@ -237,6 +237,38 @@ describe("lib-server.request.start / lib-server.request.end", () => {
   });
 });
 
+describe("lib-server.final-handler", () => {
+  it("publishes the errors that reach the final handler, the router's own too, and nothing else", async () => {
+    const app = Server();
+    const mounted = Server();
+    mounted.get("/fail", (req, res, next) => next(new Error("from a mounted app")));
+    app.use("/mounted", mounted);
+    app.get("/throws", () => {
+      throw new Error("thrown");
+    });
+    app.get("/recovered", (req, res, next) => next(new Error("recovered")));
+    app.get("/params/:id", (req, res) => res.end(req.params.id));
+    app.use((err, req, res, next) => (err.message === "recovered" ? res.end("ok") : next(err)));
+    const seen = [];
+    const onFinal = ({ req, res, error }) =>
+      seen.push([req.originalUrl, typeof res.end, error.status ?? error.message]);
+    dc.subscribe("lib-server.final-handler", onFinal);
+    const server = await start(app);
+    try {
+      for (const path of ["/throws", "/recovered", "/mounted/fail", "/params/%E0%A4%A", "/missing"])
+        await request(server.port, { path });
+    } finally {
+      dc.unsubscribe("lib-server.final-handler", onFinal);
+      await server.close();
+    }
+    expect(seen).toEqual([
+      ["/throws", "function", "thrown"],
+      ["/mounted/fail", "function", "from a mounted app"],
+      ["/params/%E0%A4%A", "function", 400],
+    ]);
+  });
+});
+
 describe("NODE_DEBUG=lib-server", () => {
   it("explains why each considered layer was skipped", async () => {
     const source = `

@@ -7,36 +7,35 @@
 //   transaction's default name when the response finishes, just before the agent's own
 //   naming would run, so a name the app sets (apm.setTransactionName) still wins.
 // - errors: captured (`captureError(err, { request: req })`) when an error handler of a
-//   router's stack receives them, or, with none, when the request ends with them pending
+//   router's stack receives them, or, with none, when they reach the app's final handler
 //   (Express's finalhandler), once per error object. The agent builds no span for Express.
 // - the service's framework: lib-server and its version (Express 5 reports express 5.x).
 // The agent is found among the loaded modules: lib-server does not depend on it, and the
 // copy that runs is the one the app started.
 import { createRequire } from "node:module";
 import dc from "node:diagnostics_channel";
-import { handlerChannel } from "../tracing.js";
+import { finalHandlerChannel, handlerChannel } from "../tracing.js";
 
 const require = createRequire(import.meta.url);
 
 const requestStart = dc.channel("lib-server.request.start");
 const layerChannel = dc.channel("lib-server.layer");
 
-// The Elastic state of a request in a transaction: { trans, mounts, staticFile, pending, settled }.
+// The Elastic state of a request in a transaction: { trans, mounts, staticFile, settled }.
 const STATE = Symbol("lib-server.elastic");
 
 let agent;
-let captureAtFinalHandler;
 
 /** Names lib-server's transactions and captures its errors, if the running agent instruments Express. */
 export function attach() {
   agent = runningAgent();
   if (agent === undefined || !instrumentsExpress(agent._conf)) return;
-  // The agent's finalhandler instrumentation, which captures what no error handler received.
-  captureAtFinalHandler = !agent._conf?.disableInstrumentations?.includes("finalhandler");
   agent.setFramework({ name: "lib-server", version: require("lib-server/package.json").version, overwrite: false });
   requestStart.subscribe(guarded(onRequestStart));
   layerChannel.subscribe(guarded(onLayer));
-  handlerChannel.subscribe({ start: guarded(onHandlerStart), error: guarded(onHandlerError) });
+  handlerChannel.subscribe({ start: guarded(onHandlerStart) });
+  if (!agent._conf?.disableInstrumentations?.includes("finalhandler"))
+    finalHandlerChannel.subscribe(guarded(onFinalHandler));
 }
 
 // The started agent among the modules loaded (elastic-apm-node's index.js exports it).
@@ -76,14 +75,13 @@ function onRequestStart({ request, response }) {
   if (request[STATE] !== undefined) return; // a mounted app, entered by the same request
   const trans = agent.currentTransaction;
   if (!trans) return; // an ignored URL
-  const state = { trans, mounts: [], staticFile: false, pending: undefined, settled: false };
+  const state = { trans, mounts: [], staticFile: false, settled: false };
   request[STATE] = state;
   // Before the agent's own listeners, which end the transaction (and name it, if unnamed).
   const settle = guarded(() => {
     if (state.settled) return;
     state.settled = true;
     nameTransaction(request, state);
-    capturePending(request, state);
   });
   response.prependOnceListener("finish", settle);
   response.prependOnceListener("close", settle);
@@ -155,28 +153,21 @@ const joinPaths = (parts) =>
     .map((part) => (part[0] === "/" ? part : `/${part}`))
     .join("") || "/";
 
-// Errors reported at their origin wait for an error handler, or for the end of the request.
-function onHandlerError({ req, error }) {
-  const state = req[STATE];
-  if (state !== undefined) (state.pending ??= new Set()).add(error);
-}
-
 // The agent captures an error when an error handler of a router's stack is called with it
 // (an error handler among a route's own handlers is not wrapped), if captureExceptions.
 function onHandlerStart({ req, errorHandler, incomingError, layer }) {
   if (errorHandler !== true) return;
   const state = req[STATE];
   if (state === undefined) return;
-  state.pending?.delete(incomingError);
   if (req.route?.stack?.includes(layer)) return;
   if (agent._conf?.captureExceptions !== false && firstCapture(incomingError))
     agent.captureError(incomingError, { request: req });
 }
 
-// What no error handler received went to Express's final handler, which the agent wraps too.
-function capturePending(req, { trans, pending }) {
-  if (pending === undefined || !captureAtFinalHandler) return;
-  for (const error of pending) if (firstCapture(error)) agent.captureError(error, { request: req, parent: trans });
+// What no error handler took reaches the final handler, whose Express twin the agent wraps too.
+function onFinalHandler({ req, error }) {
+  const state = req[STATE];
+  if (state !== undefined && firstCapture(error)) agent.captureError(error, { request: req, parent: state.trans });
 }
 
 // The agent reports each Error object once (it marks it), and every string.

@@ -46,7 +46,11 @@ const allowed = {
   "opentelemetry/": [],
   // Adapters for monitoring tools: they reach lib-server through its diagnostics channels
   // too, and load lib-server/opentelemetry's modules only once an OpenTelemetry SDK runs.
-  "monitoring/": ["opentelemetry/layer-metadata.js", "opentelemetry/instrumentation.js"],
+  "monitoring/": [
+    "opentelemetry/layer-metadata.js",
+    "opentelemetry/route-store.js",
+    "opentelemetry/instrumentation.js",
+  ],
   "application.js": ["*"],
   "index.js": ["*"],
   // The Express 4 mode wires the same units into Express 4's app, as application.js does.

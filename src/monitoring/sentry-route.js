@@ -3,6 +3,8 @@
 // pushed when it enters one and popped when that layer calls next(), joined with Sentry's
 // rules, which are not quite instrumentation-express's (src/opentelemetry/route-store.js).
 
+import { routeMatching } from "../opentelemetry/route-store.js";
+
 const LAYER_PATHS = Symbol("lib-server.monitoring.sentryLayerPaths");
 
 const pathsOf = (req) => (req[LAYER_PATHS] ??= []);
@@ -22,19 +24,5 @@ export function constructedRoute(req) {
 }
 
 /** `http.route`: the constructed route when the URL matches it, otherwise undefined. */
-export function matchedRoute(req, route) {
-  const paths = pathsOf(req);
-  if (paths.length === 0) return undefined;
-  const originalUrl = typeof req.originalUrl === "string" ? req.originalUrl : "";
-  if (paths.every((path) => path === "/")) return originalUrl === "/" ? "/" : undefined;
-  if (route === "*") return route;
-  // RegExp routes and path arrays are kept as they are
-  if (route.includes("/") && /[,\\*[]/.test(route)) return route;
-  const normalized = route.startsWith("/") ? route : `/${route}`;
-  const matches =
-    originalUrl === normalized ||
-    originalUrl.startsWith(normalized) ||
-    normalized.includes(":") ||
-    normalized.includes("*");
-  return matches ? normalized : undefined;
-}
+export const matchedRoute = (req, route) =>
+  routeMatching(typeof req.originalUrl === "string" ? req.originalUrl : "", pathsOf(req), route);

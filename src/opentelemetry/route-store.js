@@ -26,18 +26,22 @@ export function constructedRoute(req) {
 }
 
 /** `http.route`: the constructed route when the URL matches it, otherwise undefined. */
-export function matchedRoute(req) {
-  const paths = req[LAYER_PATHS] ?? [];
+export const matchedRoute = (req) => routeMatching(req.originalUrl, req[LAYER_PATHS] ?? [], constructedRoute(req));
+
+/**
+ * instrumentation-express's test of a route constructed from the registered `paths` against
+ * the URL (Sentry's Express integration makes the same): the route, or undefined.
+ */
+export function routeMatching(originalUrl, paths, route) {
   if (paths.length === 0) return undefined;
-  if (paths.every((path) => path === "/")) return req.originalUrl === "/" ? "/" : undefined;
-  const route = constructedRoute(req);
+  if (paths.every((path) => path === "/")) return originalUrl === "/" ? "/" : undefined;
   if (route === "*") return route;
   // RegExp routes and path arrays are kept as they are
   if (route.includes("/") && /[,\\*[]/.test(route)) return route;
   const normalized = route.startsWith("/") ? route : `/${route}`;
   const matches =
-    req.originalUrl === normalized ||
-    req.originalUrl.startsWith(normalized) ||
+    originalUrl === normalized ||
+    originalUrl.startsWith(normalized) ||
     normalized.includes(":") ||
     normalized.includes("*");
   return matches ? normalized : undefined;

@@ -4,10 +4,9 @@
 // LibServerInstrumentation, which this adapter enables unless the app registered one itself.
 // @opentelemetry/api and @opentelemetry/instrumentation are lib-server's optional peer
 // dependencies: they are loaded here, once an SDK runs, and their absence costs a warning only.
-import { createRequire } from "node:module";
+import { isLibServerInstrumented } from "../opentelemetry/enabled.js";
+import { loadOptional } from "./optional.js";
 import { loadSentry } from "./sentry-sdk.js";
-
-const require = createRequire(import.meta.url);
 
 // Where @opentelemetry/api keeps what an SDK registered (its tracer provider under `trace`):
 // index.js looks there for a running SDK.
@@ -17,15 +16,15 @@ const API_GLOBAL = Symbol.for("opentelemetry.js.api.1");
 export function attach() {
   let api, instrumentation, registerInstrumentations;
   try {
-    api = require("@opentelemetry/api");
-    ({ registerInstrumentations } = require("@opentelemetry/instrumentation"));
-    instrumentation = require("../opentelemetry/instrumentation.js");
+    api = loadOptional("@opentelemetry/api");
+    ({ registerInstrumentations } = loadOptional("@opentelemetry/instrumentation"));
+    instrumentation = loadOptional("lib-server/opentelemetry");
   } catch (error) {
     const [reason] = error.message.split("\n");
     warn(`${reason}; install @opentelemetry/api and @opentelemetry/instrumentation beside lib-server`);
     return;
   }
-  if (instrumentation.isLibServerInstrumented()) return;
+  if (isLibServerInstrumented()) return;
   // @opentelemetry/api hands the registered provider only to API versions it deems compatible
   // (the same major, a minor no newer than the registering one's); any other gets a no-op.
   if (api.trace.getTracerProvider() !== globalThis[API_GLOBAL].trace) {

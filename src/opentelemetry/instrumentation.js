@@ -12,6 +12,7 @@ import { InstrumentationBase, safeExecuteInTheMiddle } from "@opentelemetry/inst
 import { createRequire } from "node:module";
 import { LayerType, isLayerIgnored, layerMetadata, registeredPath } from "./layer-metadata.js";
 import { constructedRoute, matchedRoute, popLayerPath, pushLayerPath } from "./route-store.js";
+import { markDisabled, markEnabled } from "./enabled.js";
 
 const layerChannel = dc.channel("lib-server.layer");
 // By the package's name, which resolves the same from src/ and from dist/opentelemetry.cjs.
@@ -22,13 +23,6 @@ const { version } = createRequire(import.meta.url)("lib-server/package.json");
 // registered symbol, so this is core's key without a dependency on core.
 const RPC_METADATA = createContextKey("OpenTelemetry SDK Context Key RPC_METADATA");
 const RPC_TYPE_HTTP = "http";
-
-// The instances enabled in this process, whichever copy of this module made them (the ES
-// module, dist/opentelemetry.cjs): the monitoring adapter adds none next to an app's own.
-const ENABLED = Symbol.for("lib-server.opentelemetry.enabled");
-
-/** True when a LibServerInstrumentation is enabled in this process. */
-export const isLibServerInstrumented = () => globalThis[ENABLED]?.size > 0;
 
 export class LibServerInstrumentation extends InstrumentationBase {
   constructor(config = {}) {
@@ -49,14 +43,14 @@ export class LibServerInstrumentation extends InstrumentationBase {
     };
     if (!this._subscribed) layerChannel.subscribe(this._onLayer);
     this._subscribed = true;
-    (globalThis[ENABLED] ??= new Set()).add(this);
+    markEnabled(this);
   }
 
   disable() {
     super.disable();
     if (this._subscribed) layerChannel.unsubscribe(this._onLayer);
     this._subscribed = false;
-    globalThis[ENABLED]?.delete(this);
+    markDisabled(this);
   }
 
   _wrapperOf(layer, handle) {

@@ -14,6 +14,7 @@
 // error handlers are not offered for wrapping: they are followed on the tracing channel
 // "express.router.request", and when one called next() is told by what runs after it.
 import dc from "node:diagnostics_channel";
+import { wrapEachLayer } from "./wrap-layers.js";
 
 const layerChannel = dc.channel("lib-server.layer");
 const handlerChannel = dc.tracingChannel("express.router.request");
@@ -33,7 +34,7 @@ export function attach() {
   // be disabled (DD_TRACE_EXPRESS_ENABLED=false, DD_TRACE_DISABLED_PLUGINS, ...), as for Express.
   if (handleChannel.hasSubscribers) requestStart.subscribe(onRequest);
   if (enter.hasSubscribers) {
-    layerChannel.subscribe(onLayer);
+    layerChannel.subscribe(wrapEachLayer(traced));
     handlerChannel.subscribe({ start: onHandlerStart, end: onHandlerEnd, error: onHandlerError });
   }
 }
@@ -58,8 +59,6 @@ const onRequest = ({ request }) => handleChannel.publish({ req: request });
 const framesOf = new WeakMap();
 // The tracing context of a followed handler -> its frame.
 const followedFrames = new WeakMap();
-// layer -> { handle, traced }: one wrapper per layer, made again if its handle is replaced.
-const wrappers = new WeakMap();
 
 function frames(req) {
   let list = framesOf.get(req);
@@ -95,14 +94,7 @@ function closeFollowed(req, err, test) {
 
 // A layer of a router's stack about to be entered: its handle is wrapped, as dd-trace wraps
 // router 2's Layer#handleRequest.
-function onLayer(message) {
-  const { layer, handle } = message;
-  let wrapper = wrappers.get(layer);
-  if (wrapper?.handle !== handle) wrappers.set(layer, (wrapper = { handle, traced: traced(handle, layer) }));
-  message.handle = wrapper.traced;
-}
-
-function traced(handle, layer) {
+function traced(layer, handle) {
   return function datadogTraced(req, res, callNext) {
     // An error handler still open before a middleware or route: it recovered with next().
     closeFollowed(req, undefined, (frame) => frame.errorHandler);

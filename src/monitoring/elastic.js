@@ -15,6 +15,7 @@
 import { createRequire } from "node:module";
 import dc from "node:diagnostics_channel";
 import { finalHandlerChannel, handlerChannel } from "../tracing.js";
+import { wrapEachLayer } from "./wrap-layers.js";
 
 const require = createRequire(import.meta.url);
 
@@ -32,7 +33,7 @@ export function attach() {
   if (agent === undefined || !instrumentsExpress(agent._conf)) return;
   agent.setFramework({ name: "lib-server", version: require("lib-server/package.json").version, overwrite: false });
   requestStart.subscribe(guarded(onRequestStart));
-  layerChannel.subscribe(guarded(onLayer));
+  layerChannel.subscribe(guarded(wrapEachLayer(trackedLayer)));
   handlerChannel.subscribe({ start: guarded(onHandlerStart) });
   if (!agent._conf?.disableInstrumentations?.includes("finalhandler"))
     finalHandlerChannel.subscribe(guarded(onFinalHandler));
@@ -94,20 +95,12 @@ function onRequestStart({ request, response }) {
 // - static files: express.static's middleware marks the request as a static file on entry,
 //   unmarked when it calls next() with nothing. lib-server's Server.static middleware is
 //   known by its name, serveStatic (serve-static's, used directly, has the same name).
-const trackers = new WeakMap(); // layer -> { handle, tracked }
-
-function onLayer(message) {
-  const { layer, handle } = message;
-  if (layer.route !== undefined) return;
+function trackedLayer(layer, handle) {
+  if (layer.route !== undefined) return undefined;
   const path = typeof layer.rawPath === "string" && layer.rawPath !== "/" ? layer.rawPath : undefined;
   const serveStatic = layer.name === "serveStatic";
-  if (path === undefined && !serveStatic) return;
-  let tracker = trackers.get(layer);
-  if (tracker === undefined || tracker.handle !== handle) {
-    tracker = { handle, tracked: tracked(handle, path, serveStatic) };
-    trackers.set(layer, tracker);
-  }
-  message.handle = tracker.tracked;
+  if (path === undefined && !serveStatic) return undefined;
+  return tracked(handle, path, serveStatic);
 }
 
 function tracked(handle, path, serveStatic) {

@@ -50,8 +50,8 @@ const ATTACHED = Symbol.for("lib-server.monitoring.attached");
 
 /** Attaches the adapter of every monitoring tool now running that has none yet. */
 export function attachMonitoring() {
+  const attached = (globalThis[ATTACHED] ??= new Set());
   for (const adapter of ADAPTERS) {
-    const attached = (globalThis[ATTACHED] ??= new Set());
     if (attached.has(adapter.name) || !adapter.isRunning()) continue;
     attached.add(adapter.name);
     adapter.load().attach();

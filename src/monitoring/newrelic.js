@@ -24,6 +24,7 @@
 // adapter warns once and stays out of the way; nothing it does throws into the app.
 import dc from "node:diagnostics_channel";
 import { createRequire } from "node:module";
+import { wrapEachLayer } from "./wrap-layers.js";
 
 const require = createRequire(import.meta.url);
 
@@ -100,19 +101,9 @@ function agentInternals(agent) {
 // next("router") are no errors.
 const isExpressError = (err) => err && err !== "route" && err !== "router";
 
-// Each layer's handle wrapped once (again if its handle is replaced), as the Express
-// subscribers wrap what use() and route() register.
-function layerWrapping({ wrapper, wrappedLayers, tracer, callers }) {
-  return (message) => {
-    const { layer, handle } = message;
-    let entry = wrappedLayers.get(layer);
-    if (entry === undefined || entry.handle !== handle) {
-      entry = { handle, wrapped: inCaller(tracer, callers, wrapper.wrap(registeredAs(layer, handle))) };
-      wrappedLayers.set(layer, entry);
-    }
-    message.handle = entry.wrapped;
-  };
-}
+// Each layer's handle wrapped as the Express subscribers wrap what use() and route() register.
+const layerWrapping = ({ wrapper, wrappedLayers, tracer, callers }) =>
+  wrapEachLayer((layer, handle) => inCaller(tracer, callers, wrapper.wrap(registeredAs(layer, handle))), wrappedLayers);
 
 // A layer entered by the next() of a handler in `callers` runs in that handler's caller's context.
 function inCaller(tracer, callers, wrapped) {

@@ -9,6 +9,7 @@ import dc from "node:diagnostics_channel";
 import { registeredPath } from "../opentelemetry/layer-metadata.js";
 import { constructedRoute, matchedRoute, popLayerPath, pushLayerPath } from "./sentry-route.js";
 import { loadSentry } from "./sentry-sdk.js";
+import { wrapEachLayer } from "./wrap-layers.js";
 
 const layerChannel = dc.channel("lib-server.layer");
 
@@ -21,7 +22,6 @@ const OP = { middleware: "middleware", request_handler: "handler", router: "rout
 const ERROR_HANDLED = "__sentry_express_error_handled__";
 
 let Sentry;
-const wrappers = new WeakMap(); // layer -> { handle, traced }
 
 /** Subscribes, if the app initialised a Sentry SDK that lib-server can load. */
 export function attach() {
@@ -32,17 +32,7 @@ export function attach() {
     return;
   }
   // Loaded by some package, not initialised: nothing to report to.
-  if (Sentry.getClient() !== undefined) layerChannel.subscribe(onLayer);
-}
-
-function onLayer(message) {
-  const { layer, handle } = message;
-  let wrapper = wrappers.get(layer);
-  if (wrapper === undefined || wrapper.handle !== handle) {
-    wrapper = { handle, traced: tracedHandle(layer, handle) };
-    wrappers.set(layer, wrapper);
-  }
-  message.handle = wrapper.traced;
+  if (Sentry.getClient() !== undefined) layerChannel.subscribe(wrapEachLayer(tracedHandle));
 }
 
 // As Sentry's getLayerType.

@@ -47,7 +47,12 @@ const allowed = {
   // Adapters for monitoring tools: they reach lib-server through its diagnostics channels
   // too, and share lib-server/opentelemetry's modules that load no @opentelemetry/* (the
   // instrumentation itself is loaded by its package name once an OpenTelemetry SDK runs).
-  "monitoring/": ["opentelemetry/layer-metadata.js", "opentelemetry/route-store.js", "opentelemetry/enabled.js"],
+  "monitoring/": [
+    "opentelemetry/layer-metadata.js",
+    "opentelemetry/route-store.js",
+    "opentelemetry/enabled.js",
+    "opentelemetry/wrap-layers.js",
+  ],
   "application.js": ["*"],
   "index.js": ["*"],
   // The Express 4 mode wires the same units into Express 4's app, as application.js does.

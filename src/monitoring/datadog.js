@@ -14,7 +14,7 @@
 // error handlers are not offered for wrapping: they are followed on the tracing channel
 // "express.router.request", and when one called next() is told by what runs after it.
 import dc from "node:diagnostics_channel";
-import { wrapEachLayer } from "./wrap-layers.js";
+import { wrapEachLayer } from "../opentelemetry/wrap-layers.js";
 
 const layerChannel = dc.channel("lib-server.layer");
 const handlerChannel = dc.tracingChannel("express.router.request");

@@ -15,7 +15,7 @@
 import { createRequire } from "node:module";
 import dc from "node:diagnostics_channel";
 import { finalHandlerChannel, handlerChannel } from "../tracing.js";
-import { wrapEachLayer } from "./wrap-layers.js";
+import { wrapEachLayer } from "../opentelemetry/wrap-layers.js";
 
 const require = createRequire(import.meta.url);
 

@@ -24,7 +24,7 @@
 // adapter warns once and stays out of the way; nothing it does throws into the app.
 import dc from "node:diagnostics_channel";
 import { createRequire } from "node:module";
-import { wrapEachLayer } from "./wrap-layers.js";
+import { wrapEachLayer } from "../opentelemetry/wrap-layers.js";
 
 const require = createRequire(import.meta.url);
 

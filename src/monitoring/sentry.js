@@ -9,7 +9,7 @@ import dc from "node:diagnostics_channel";
 import { registeredPath } from "../opentelemetry/layer-metadata.js";
 import { constructedRoute, matchedRoute, popLayerPath, pushLayerPath } from "./sentry-route.js";
 import { loadSentry } from "./sentry-sdk.js";
-import { wrapEachLayer } from "./wrap-layers.js";
+import { wrapEachLayer } from "../opentelemetry/wrap-layers.js";
 
 const layerChannel = dc.channel("lib-server.layer");
 

@@ -13,6 +13,7 @@ import { createRequire } from "node:module";
 import { LayerType, isLayerIgnored, layerMetadata, registeredPath } from "./layer-metadata.js";
 import { constructedRoute, matchedRoute, popLayerPath, pushLayerPath } from "./route-store.js";
 import { markDisabled, markEnabled } from "./enabled.js";
+import { wrapEachLayer } from "./wrap-layers.js";
 
 const layerChannel = dc.channel("lib-server.layer");
 // By the package's name, which resolves the same from src/ and from dist/opentelemetry.cjs.
@@ -37,10 +38,7 @@ export class LibServerInstrumentation extends InstrumentationBase {
   // Also called by InstrumentationBase's constructor, before this class's fields exist.
   enable() {
     super.enable();
-    this._wrappers ??= new WeakMap(); // layer -> its handle wrapped
-    this._onLayer ??= (message) => {
-      message.handle = this._wrapperOf(message.layer, message.handle);
-    };
+    this._onLayer ??= wrapEachLayer((layer, handle) => this._traceLayer(layer, handle));
     if (!this._subscribed) layerChannel.subscribe(this._onLayer);
     this._subscribed = true;
     markEnabled(this);
@@ -51,15 +49,6 @@ export class LibServerInstrumentation extends InstrumentationBase {
     if (this._subscribed) layerChannel.unsubscribe(this._onLayer);
     this._subscribed = false;
     markDisabled(this);
-  }
-
-  _wrapperOf(layer, handle) {
-    let wrapper = this._wrappers.get(layer);
-    if (wrapper === undefined || wrapper.handle !== handle) {
-      wrapper = { handle, traced: this._traceLayer(layer, handle) };
-      this._wrappers.set(layer, wrapper);
-    }
-    return wrapper.traced;
   }
 
   // What instrumentation-express's wrapper of an Express layer's handle does, step by step.

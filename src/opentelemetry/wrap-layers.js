@@ -1,5 +1,6 @@
-// The adapters wrap a layer's handle as their tool's Express instrumentation wraps it when the
-// layer is registered: the router offers each layer a request enters on "lib-server.layer"
+// LibServerInstrumentation and the monitoring adapters (src/monitoring/) wrap a layer's handle
+// as instrumentation-express, or their tool's Express instrumentation, wraps it when the layer
+// is registered: the router offers each layer a request enters on "lib-server.layer"
 // (src/tracing.js), and the wrapper is made once per layer, again only if something replaced
 // the layer's handle since.
 

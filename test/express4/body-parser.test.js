@@ -10,18 +10,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
-import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-vi.hoisted(() => {
-  // depd reads it when a namespace is first used: before express4 loads body-parser
-  process.env.NO_DEPRECATION = "body-parser,send,express";
-});
-
-const { default: express4 } = await import("express4");
-const { default: express } = await import("../../src/express4/index.js");
-const { cases, reportBodyError: reportError } = await import("../body/differential-cases.js");
-const { start, request } = await import("../helpers/server.js");
-const { compareSuite } = await import("../helpers/compare.js");
+import express4 from "express4";
+import express from "../../src/express4/index.js";
+import { cases, reportBodyError as reportError } from "../body/differential-cases.js";
+import { start, request } from "../helpers/server.js";
+import { compareSuite } from "../helpers/compare.js";
 
 function echo(req, res) {
   res.json({ body: req.body, type: typeof req.body, marked: req._body ?? null });

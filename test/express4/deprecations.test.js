@@ -10,7 +10,8 @@ const script = fileURLToPath(new URL("./deprecated-calls.js", import.meta.url));
 
 function warnings(factory) {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [script, factory], { timeout: 15_000 }, (err, stdout, stderr) => {
+    const env = { ...process.env, NO_DEPRECATION: "" };
+    execFile(process.execPath, [script, factory], { env, timeout: 15_000 }, (err, stdout, stderr) => {
       if (err) return reject(err);
       // Without the date; a site inside the framework (res.redirect's call of res.location) is its own.
       const lines = stderr.trim().split("\n");

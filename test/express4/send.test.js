@@ -3,17 +3,12 @@
 // and the legacy dotfiles rule on absolute paths and under a root.
 import http from "node:http";
 import { createRequire } from "node:module";
-import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-vi.hoisted(() => {
-  // `hidden` warns (static.test.js checks the warning); depd reads this when a namespace is first used
-  process.env.NO_DEPRECATION = "body-parser,send,express";
-});
-
-const { createSendFile } = await import("../../src/static/send-file.js");
-const { send019 } = await import("../../src/express4/send.js");
-const { makeTree } = await import("../static/helpers.js");
-const { request, start } = await import("../helpers/server.js");
+import { createSendFile } from "../../src/static/send-file.js";
+import { send019 } from "../../src/express4/send.js";
+import { makeTree } from "../static/helpers.js";
+import { request, start } from "../helpers/server.js";
 
 const send = createRequire(createRequire(import.meta.url).resolve("express4"))("send");
 const ourSend = createSendFile(send019);

@@ -6,16 +6,12 @@ import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-vi.hoisted(() => {
-  process.env.NO_DEPRECATION = "body-parser,send,express";
-});
-
-const { default: express4 } = await import("express4");
-const { default: express } = await import("../../src/express4/index.js");
-const { compareSuite } = await import("../helpers/compare.js");
-const { makeTree } = await import("../static/helpers.js");
+import express4 from "express4";
+import express from "../../src/express4/index.js";
+import { compareSuite } from "../helpers/compare.js";
+import { makeTree } from "../static/helpers.js";
 
 const tree = makeTree({
   "a.js": "let a = 1;\n",

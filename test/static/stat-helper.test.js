@@ -1,16 +1,20 @@
 // The helper thread of big listings (src/static/stat-helper.js): handed out once online and
 // idle, it answers lstat requests, and never keeps a process alive.
-import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { describe, it, expect, beforeAll, afterAll, vi } from "vitest";
 import { execFileSync } from "node:child_process";
 import { statSync } from "node:fs";
 import { join } from "node:path";
-import { statHelper } from "../../src/static/stat-helper.js";
 import { makeTree } from "./helpers.js";
 
 let tree;
+let statHelper;
 
-beforeAll(() => {
+beforeAll(async () => {
   tree = makeTree({ "a.txt": "abc", "d/": "" });
+  // A module of its own, whose helper has not started: another test file of this worker may
+  // have started the shared one.
+  vi.resetModules();
+  ({ statHelper } = await import("../../src/static/stat-helper.js"));
 });
 
 afterAll(() => tree.cleanup());

@@ -29,6 +29,8 @@ const THROUGHPUT_SCENARIOS = [
   "json",
   "params",
   "middleware",
+  "api-layers",
+  "npm-middleware",
   "post-json",
   "routers",
   "mounting",

@@ -4,6 +4,7 @@ import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { readFile } from "node:fs/promises";
 import { isDeepStrictEqual } from "node:util";
+import { gunzipSync } from "node:zlib";
 
 export const TIMEOUT_MS = 10_000;
 
@@ -38,6 +39,7 @@ export async function verify(expect, response) {
     if (text !== expect.body) problems.push(`body ${preview(text)}, expected ${preview(expect.body)}`);
   }
   if (expect.json !== undefined) problems.push(...verifyJson(expect.json, response.body));
+  if (expect.gzippedJson !== undefined) problems.push(...verifyGzippedJson(expect.gzippedJson, response.body));
   for (const text of expect.contains ?? []) {
     if (!response.body.includes(text)) problems.push(`body does not contain ${JSON.stringify(text)}`);
   }
@@ -64,6 +66,14 @@ function verifyJson(wanted, body) {
   return isDeepStrictEqual(actual, wanted)
     ? []
     : [`JSON ${preview(JSON.stringify(actual))}, expected ${JSON.stringify(wanted)}`];
+}
+
+function verifyGzippedJson(wanted, body) {
+  try {
+    return verifyJson(wanted, gunzipSync(body));
+  } catch (error) {
+    return [`body of ${body.length} bytes does not gunzip (${error.message})`];
+  }
 }
 
 // wanted: exact string, RegExp, true (must be present) or false (must be absent).

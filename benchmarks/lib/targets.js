@@ -41,6 +41,30 @@ for (const scenario of ["h2c", "h2-tls"]) {
 }
 h2Targets.push(target(["h2-multiplex", "h2", "lib-server"], ">=", 1, ["h2-multiplex", "http1", "lib-server"]));
 
+// Issue 38: a real API's stack (npm cors, helmet, cookie-parser, json(), a router) against
+// Express 5 and Fastify with its own plugins, ETags like for like; and against the same app
+// written by hand on node:http with the same npm middleware, the floor any framework that runs
+// them unchanged stands on. The lean five-layer stack against the same steps as Fastify hooks.
+const issue38Targets = [];
+for (const name of ["get-user", "post-user"]) {
+  issue38Targets.push(target(["real-world", name, "lib-server"], ">=", 2, ["real-world", name, "express"]));
+  issue38Targets.push(target(["real-world", name, "lib-server"], ">=", 1.2, ["real-world", name, "fastify-etag"]));
+  issue38Targets.push(
+    target(["real-world", name, "lib-server"], ">=", 0.9, ["real-world", name, "node-express-headers"]),
+  );
+}
+const apiLayers = (server) => ["api-layers", "get-user", server];
+issue38Targets.push(target(apiLayers("lib-server"), ">=", 1, apiLayers("fastify-hooks-etag")));
+issue38Targets.push(target(apiLayers("lib-server"), ">=", 0.9, apiLayers("node-express-headers")));
+// Each popular npm middleware at least as fast on lib-server as on Express 5 and as Fastify's
+// own plugin doing the same, and within 10% of the middleware called on node:http by hand.
+for (const name of ["helmet", "cors", "cookie-parser", "morgan", "compression"]) {
+  const npmMiddleware = (server) => ["npm-middleware", name, server];
+  issue38Targets.push(target(npmMiddleware("lib-server"), ">=", 1, npmMiddleware("express")));
+  issue38Targets.push(target(npmMiddleware("lib-server"), ">=", 1, npmMiddleware("fastify-plugins")));
+  issue38Targets.push(target(npmMiddleware("lib-server"), ">=", 0.9, npmMiddleware("node-express-headers")));
+}
+
 export const TARGETS = [
   sameCase("hello", "lib-server-lean", ">=", 0.95, "node"),
   sameCase("hello", "lib-server-lean", ">=", 1, "fastify"),
@@ -83,6 +107,7 @@ export const TARGETS = [
   sameCase("compose", "lib-server-compose-errors-on", ">=", 4, "express"),
   ...staticTargets,
   ...h2Targets,
+  ...issue38Targets,
 ];
 
 // -> [{ scenario, case, metric, subject, peer, op, factor, ratio, pass, reason }]

@@ -3,6 +3,8 @@ import hello from "./hello.js";
 import json from "./json.js";
 import params from "./params.js";
 import middleware from "./middleware.js";
+import apiLayers from "./api-layers.js";
+import npmMiddleware from "./npm-middleware.js";
 import postJson from "./post-json.js";
 import realWorld from "./real-world.js";
 import routers from "./routers.js";
@@ -21,6 +23,8 @@ export const scenarios = [
   json,
   params,
   middleware,
+  apiLayers,
+  npmMiddleware,
   postJson,
   realWorld,
   routers,

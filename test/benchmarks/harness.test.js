@@ -2,6 +2,7 @@
 // missing optional server skipped, a crashing one reported as such.
 import { describe, it, expect } from "vitest";
 import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
 import { runThroughput } from "../../benchmarks/lib/throughput.js";
 import { verify } from "../../benchmarks/lib/http-check.js";
 import { summarize, rotate } from "../../benchmarks/lib/stats.js";
@@ -113,6 +114,16 @@ describe("verify", () => {
       "header content-type: text/html, expected /json/",
       "header etag missing",
     ]);
+  });
+
+  it("reads a gzipped JSON body (the compression case), and says when it is not gzip", async () => {
+    const gzipped = { status: 200, headers: {}, body: gzipSync('{"a":1}') };
+    expect(await verify({ status: 200, gzippedJson: { a: 1 } }, gzipped)).toEqual([]);
+    expect(await verify({ status: 200, gzippedJson: { a: 2 } }, gzipped)).toEqual([
+      'JSON "{\\"a\\":1}", expected {"a":2}',
+    ]);
+    const [problem] = await verify({ status: 200, gzippedJson: { a: 1 } }, response('{"a":1}'));
+    expect(problem).toMatch(/^body of 7 bytes does not gunzip/);
   });
 });
 

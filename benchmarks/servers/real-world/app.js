@@ -16,7 +16,7 @@ export function requestId(req, res, next) {
   next();
 }
 
-function bearer(req, res, next) {
+export function bearer(req, res, next) {
   if (req.headers.authorization !== TOKEN) {
     res.status(401).json({ error: "unauthorized" });
     return;

@@ -4,6 +4,7 @@
 // reference framework (Express 5 by default) and on lib-server side by side.
 import http from "node:http";
 import net from "node:net";
+import zlib from "node:zlib";
 import express from "express";
 import Server from "../../src/index.js";
 
@@ -41,6 +42,25 @@ export function start(app, { via = "createServer" } = {}) {
       resolve(started);
     });
   });
+}
+
+const DECODERS = { gzip: zlib.gunzipSync, deflate: zlib.inflateSync };
+
+/**
+ * A request handler that reads the whole body first, decoded as its Content-Encoding says
+ * (gzip, deflate), then calls `handle(req, res, body)`: the fake collectors the monitoring
+ * tools report to.
+ */
+export function withBody(handle) {
+  return (req, res) => {
+    const chunks = [];
+    req.on("data", (chunk) => chunks.push(chunk));
+    req.on("end", () => {
+      const body = Buffer.concat(chunks);
+      const decode = DECODERS[req.headers["content-encoding"]];
+      handle(req, res, decode ? decode(body) : body);
+    });
+  };
 }
 
 const portOf = (target) =>

@@ -47,11 +47,10 @@ h2Targets.push(target(["h2-multiplex", "h2", "lib-server"], ">=", 1, ["h2-multip
 // them unchanged stands on. The lean five-layer stack against the same steps as Fastify hooks.
 const issue38Targets = [];
 for (const name of ["get-user", "post-user"]) {
-  issue38Targets.push(target(["real-world", name, "lib-server"], ">=", 2, ["real-world", name, "express"]));
-  issue38Targets.push(target(["real-world", name, "lib-server"], ">=", 1.2, ["real-world", name, "fastify-etag"]));
-  issue38Targets.push(
-    target(["real-world", name, "lib-server"], ">=", 0.9, ["real-world", name, "node-express-headers"]),
-  );
+  const realWorld = (server) => ["real-world", name, server];
+  issue38Targets.push(target(realWorld("lib-server"), ">=", 2, realWorld("express")));
+  issue38Targets.push(target(realWorld("lib-server"), ">=", 1.2, realWorld("fastify-etag")));
+  issue38Targets.push(target(realWorld("lib-server"), ">=", 0.9, realWorld("node-express-headers")));
 }
 const apiLayers = (server) => ["api-layers", "get-user", server];
 issue38Targets.push(target(apiLayers("lib-server"), ">=", 1, apiLayers("fastify-hooks-etag")));

@@ -1,10 +1,9 @@
 // The npm-middleware scenario: one route per popular Express middleware, each answering with
 // JSON; what every server answers, and the log stream morgan (or Fastify's logger) writes to.
 import { Writable } from "node:stream";
+import { userOf } from "../real-world/api.js";
 
 export const NAMES = ["helmet", "cors", "cookie-parser", "morgan", "compression"];
-
-export const userOf = (id, theme) => ({ id, name: `user ${id}`, role: "member", theme });
 
 // Big enough for compression's default 1 KB threshold: 40 users, about 2.6 KB of JSON.
 export const users = Array.from({ length: 40 }, (_, index) => userOf(String(index), "dark"));

@@ -7,18 +7,12 @@ import morgan from "morgan";
 import compression from "compression";
 import { discard } from "./api.js";
 
-export function middlewareOf(name) {
-  switch (name) {
-    case "helmet":
-      return helmet();
-    case "cors":
-      return cors();
-    case "cookie-parser":
-      return cookieParser();
-    case "morgan":
-      return morgan("combined", { stream: discard() });
-    case "compression":
-      return compression();
-  }
-  throw new Error(`unknown middleware ${name}`);
-}
+const FACTORIES = {
+  helmet: () => helmet(),
+  cors: () => cors(),
+  "cookie-parser": () => cookieParser(),
+  morgan: () => morgan("combined", { stream: discard() }),
+  compression: () => compression(),
+};
+
+export const middlewareOf = (name) => FACTORIES[name]();

@@ -231,3 +231,37 @@ describe("res.send's 204 and 304 against Express 5", () => {
     },
   );
 });
+
+// Every Express response stores a header from the start (X-Powered-By), so Node's writeHead
+// merges the headers it is given into the stored ones; lib-server's responses start with an
+// empty storage (src/node-internals/header-storage.js, startHeaderStorage) for the same effect.
+describe("headers given to writeHead, against Express 5", () => {
+  it.each(["listen", "createServer"])("through %s: read back afterwards as in Express", async (via) => {
+    const pair = await startPair(
+      (app) => {
+        const seen = [];
+        app.get("/", (req, res) => {
+          res.writeHead(201, { "X-Given": "1", "Content-Type": "text/plain" });
+          seen.push({
+            given: res.getHeader("x-given"),
+            hasType: res.hasHeader("content-type"),
+            names: res.getHeaderNames().filter((name) => name !== "x-powered-by"),
+          });
+          res.end("ok");
+        });
+        return seen;
+      },
+      { via },
+    );
+    try {
+      for (let i = 0; i < 2; i++) {
+        const [reference, lib] = await pair.both("/");
+        expect(view(lib, ["x-given", "content-type"])).toEqual(view(reference, ["x-given", "content-type"]));
+      }
+      expect(pair.lib.context).toEqual(pair.reference.context);
+      expect(pair.lib.context[0]).toEqual({ given: "1", hasType: true, names: ["x-given", "content-type"] });
+    } finally {
+      await pair.close();
+    }
+  });
+});

@@ -138,6 +138,20 @@ function storeEntry(headers, header, entry) {
 function HeaderStorage() {}
 HeaderStorage.prototype = Object.freeze(Object.setPrototypeOf({}, null));
 
+/**
+ * Gives a new response of Node's a HeaderStorage before anyone sets a header. Node's first
+ * setHeader would make `{ __proto__: null }`, a dictionary: every setHeader after it (helmet,
+ * cors, an app's own) inserts by hashing and grows it by rehashing, and _storeHeader lists
+ * its keys through runtime calls. Express's responses carry a header from the start too
+ * (X-Powered-By), so writeHead(status, headers) merges into the stored headers and getHeader
+ * reads what it set, as there.
+ */
+export function startHeaderStorage(res) {
+  if (res.setHeader !== nativeSetHeader || res.getHeader !== nativeGetHeader) return;
+  const key = outHeadersKeyOf(res);
+  if (key !== null && res[key] === null) res[key] = new HeaderStorage();
+}
+
 // res.setHeader(header.name, value) without Node's checks, for a value the caller promises
 // validateHeaderValue accepts: a number, or a string of tabs and bytes 0x20-0x7e, 0x80-0xff
 // only. Callers pass only values valid by construction (constants, numbers, strings built

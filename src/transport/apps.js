@@ -2,6 +2,7 @@
 // own (app.request, app.response) over HTTP/1.1, their HTTP/2 twins over HTTP/2.
 import { nodeHttp as http } from "../deps.js";
 import { serverClasses, setServerClasses } from "../node-internals/server-classes.js";
+import { startHeaderStorage } from "../node-internals/header-storage.js";
 import { http2Prototypes, requestClass, responseClass } from "./classes.js";
 
 // The prototypes `req` takes in this app: the HTTP/2 twins for an HTTP/2 request.
@@ -29,6 +30,7 @@ export function enterApp(app, req, res) {
   const prototypes = prototypesFor(app, req);
   Object.setPrototypeOf(req, prototypes.request);
   Object.setPrototypeOf(res, prototypes.response);
+  startHeaderStorage(res); // as the app's own response class does (classes.js)
   if (Object.hasOwn(req, "app")) req.app = app;
   if (Object.hasOwn(res, "app")) res.app = app;
 }

@@ -4,6 +4,7 @@
 // the app's HTTP/2 prototypes (http2/twins.js).
 import { nodeHttp as http, nodeModule } from "../deps.js";
 import { http2Support } from "./loaders.js";
+import { startHeaderStorage } from "../node-internals/header-storage.js";
 
 // An app's classes and HTTP/2 prototypes, each made on first use.
 const CLASSES = Symbol("lib-server.classes");
@@ -42,7 +43,13 @@ export function http2Classes(app) {
 // A base of another name (a patched http export) gets an anonymous class.
 const classNamedAfter = Object.assign(Object.create(null), {
   IncomingMessage: (Base) => class IncomingMessage extends Base {},
-  ServerResponse: (Base) => class ServerResponse extends Base {},
+  ServerResponse: (Base) =>
+    class ServerResponse extends Base {
+      constructor(req, options) {
+        super(req, options);
+        startHeaderStorage(this); // header-storage.js says why
+      }
+    },
   Http2ServerRequest: (Base) => class Http2ServerRequest extends Base {},
   Http2ServerResponse: (Base) => class Http2ServerResponse extends Base {},
 });

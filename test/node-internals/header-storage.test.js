@@ -8,6 +8,7 @@ import {
   outHeadersKeyOf,
   removeHeaders,
   setValidHeader,
+  startHeaderStorage,
 } from "../../src/node-internals/header-storage.js";
 import { CONTENT_LENGTH, CONTENT_TYPE, ETAG, TRANSFER_ENCODING, X_CONTENT_TYPE_OPTIONS } from "../../src/headers.js";
 import { rawRequest } from "../helpers/server.js";
@@ -104,5 +105,26 @@ onSupportedLines(() => {
     });
     await (await fetch(`http://127.0.0.1:${port}/`)).text();
     expect(seen).toEqual({ key: "symbol", direct: true });
+  });
+
+  it("startHeaderStorage gives a response with Node's header methods an empty storage, once", async () => {
+    const seen = {};
+    const { port } = await listen((req, res) => {
+      const key = outHeadersKeyOf(res);
+      seen.before = res[key];
+      startHeaderStorage(res);
+      const storage = res[key];
+      seen.keys = Object.keys(storage);
+      seen.inherits = Object.getPrototypeOf(Object.getPrototypeOf(storage));
+      res.setHeader("X-A", "1");
+      startHeaderStorage(res);
+      seen.kept = res[key] === storage && res.getHeader("x-a") === "1";
+      const replaced = Object.assign(new http.ServerResponse(req), { setHeader: () => {} });
+      startHeaderStorage(replaced);
+      seen.replaced = replaced[key];
+      res.end("ok");
+    });
+    await (await fetch(`http://127.0.0.1:${port}/`)).text();
+    expect(seen).toEqual({ before: null, keys: [], inherits: null, kept: true, replaced: null });
   });
 });

@@ -199,6 +199,8 @@ describe.each(Object.keys(SERVERS))("over %s", (kind) => {
   });
 });
 
+const NODE_20 = process.versions.node.startsWith("20.");
+
 describe("over HTTP/1.1, what the app set is sent as it is", () => {
   let served;
   beforeAll(async () => (served = await serveBoth(build, "h2c")));
@@ -216,7 +218,10 @@ describe("over HTTP/1.1, what the app set is sent as it is", () => {
   test.each([
     ["/te", 200, ["te: gzip"]],
     ["/http2-settings", 200, ["http2-settings: AAMAAABkAAQAoAAAAAIAAAAA"]],
-    ["/writehead-flat", 201, ["location: /a", "location: /b", "te: gzip"]],
+    // Node 20 sets a flat array's fields one by one over the headers a response already stores
+    // (every one of lib-server's, as every one of Express's), keeping the last of a name;
+    // Node 22 and later append them.
+    ["/writehead-flat", 201, NODE_20 ? ["location: /b", "te: gzip"] : ["location: /a", "location: /b", "te: gzip"]],
     ["/append", 200, ["location: /a", "location: /b"]],
     ["/set-array", 200, ['etag: "a"', 'etag: "b"']],
     ["/pseudo", 500, []],

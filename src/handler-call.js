@@ -32,6 +32,21 @@ export function callParamHandler(fn, req, res, next, value, name, onSettle) {
   callHandler(() => fn(req, res, next, value, name), undefined, req, res, next, onSettle);
 }
 
+/**
+ * The arity of `holder.handle` (a layer's handler; 4 makes it an error handler). A function's
+ * `length` is an accessor V8 reads through a call into C++, and the walk asks it of every
+ * layer of every request: a holder keeps the length of the handler it last read, and a
+ * handler put in its place (instrumentations wrap `layer.handle`) is read anew.
+ */
+export function handlerArity(holder) {
+  const handle = holder.handle;
+  if (handle !== holder.measuredHandle) {
+    holder.measuredHandle = handle;
+    holder.handleArity = handle.length;
+  }
+  return holder.handleArity;
+}
+
 export const isThenable = (value) => value !== undefined && value !== null && typeof value.then === "function";
 
 /** A returned promise's rejection becomes next(err); `onSettle` hears how it settled. */

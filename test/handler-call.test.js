@@ -1,7 +1,9 @@
 // Express's rule for calling a handler: a throw or a rejection becomes next(err); what a
 // promise settled to reaches onSettle (the tracing wrapper's hook).
 import { describe, it, expect, vi } from "vitest";
-import { callHandler, callParamHandler, isThenable } from "../src/handler-call.js";
+import { callHandler, callParamHandler, handlerArity, isThenable } from "../src/handler-call.js";
+import Server from "../src/index.js";
+import { start } from "./helpers/server.js";
 
 const req = {};
 const res = {};
@@ -96,4 +98,35 @@ describe("callParamHandler", () => {
 it("isThenable: anything with a then() method", () => {
   expect([null, undefined, 1, {}, { then: 1 }].map(isThenable)).toEqual([false, false, false, false, false]);
   expect(isThenable({ then() {} })).toBe(true);
+});
+
+describe("handlerArity", () => {
+  it("is the handler's length, read again once another handler takes its place", () => {
+    const layer = { handle: (req, res, next) => next() };
+    expect(handlerArity(layer)).toBe(3);
+    layer.handle = (err, req, res, next) => next(err);
+    expect(handlerArity(layer)).toBe(4);
+    layer.handle = () => {};
+    expect(handlerArity(layer)).toBe(0);
+  });
+
+  it("a layer's handler replaced after requests (as instrumentations do) is what decides", async () => {
+    const app = new Server();
+    app.get("/", () => {
+      throw new Error("boom");
+    });
+    app.use((err, req, res, next) => next(err));
+    const started = await start(app);
+    try {
+      expect((await started.request("/")).status).toBe(500);
+      const layer = app.router.stack.at(-1);
+      layer.handle = (err, req, res, next) => res.status(418).send(`caught ${err.message}`);
+      const res = await started.request("/");
+      expect([res.status, res.text]).toEqual([418, "caught boom"]);
+      layer.handle = (req, res) => res.send("not an error handler");
+      expect((await started.request("/")).status).toBe(500);
+    } finally {
+      await started.close();
+    }
+  });
 });

@@ -6,7 +6,7 @@
 // tree's shapes, param names) is kept off the enumerable fields.
 import { compilePath, matchLiteral } from "./pattern.js";
 import { decodeParam } from "../router/pattern.js";
-import { callHandler } from "../handler-call.js";
+import { callHandler, handlerArity } from "../handler-call.js";
 
 export function Layer(path, options, fn) {
   if (!(this instanceof Layer)) return new Layer(path, options, fn);
@@ -24,6 +24,8 @@ export function Layer(path, options, fn) {
     matchesAll: walkField(regexp.fast_slash),
     paramNames: walkField([...new Set(keys.map((key) => key.name))]),
     inert: walkField(false), // see chain-index.js
+    measuredHandle: walkField(null), // handlerArity's (handler-call.js)
+    handleArity: walkField(0),
   });
 }
 
@@ -74,12 +76,12 @@ Layer.prototype.pathMatching = function pathMatching() {
 // Express 4's names, with its arity checks for code that calls them on a layer it found;
 // the walk knows them as handleRequest / handleError (run-handler.js).
 Layer.prototype.handle_error = function handle_error(error, req, res, next) {
-  if (this.handle.length !== 4) return next(error);
+  if (handlerArity(this) !== 4) return next(error);
   callHandler(this.handle, error, req, res, next);
 };
 
 Layer.prototype.handle_request = function handle(req, res, next) {
-  if (this.handle.length > 3) return next();
+  if (handlerArity(this) > 3) return next();
   callHandler(this.handle, undefined, req, res, next);
 };
 

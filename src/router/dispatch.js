@@ -7,12 +7,14 @@ import { lookup, treeMatch } from "./chain-index.js";
 import { processParams, mergeParams, hasParamCallbacks } from "./params.js";
 import { MATCHED_PATH } from "./route.js";
 import * as runner from "./run-handler.js";
+import * as handlerCall from "../handler-call.js";
 import { routingPathOf, protohostOf } from "../url.js";
 import * as tracing from "../tracing.js";
 
 // Consts of this module, not imported bindings: optimized code reads an imported binding
 // through its module cell at every use (see headers.js), and these are read per layer.
 const { runHandler } = runner;
+const { handlerArity } = handlerCall;
 const { layerChannel, observedHandle, debugging, explainSkip } = tracing;
 
 export function handle(req, res, out) {
@@ -152,7 +154,7 @@ class Walk {
   // Whether `layer` takes what is pending: an error handler (4 arguments) an error, any
   // other middleware none. Routes were checked by routeRefuses.
   takesPending(layer, layerError) {
-    if (layer.route !== undefined || (layerError ? layer.handle.length === 4 : layer.handle.length <= 3)) return true;
+    if (layer.route !== undefined || (layerError ? handlerArity(layer) === 4 : handlerArity(layer) <= 3)) return true;
     if (debugging) {
       explainSkip(
         layer,

@@ -6,6 +6,8 @@ import { callHandler } from "../handler-call.js";
 export class Layer {
   constructor(path, { end, strict, sensitive }, handle) {
     this.handle = handle;
+    this.measuredHandle = null; // handlerArity's (handler-call.js)
+    this.handleArity = 0;
     this.name = handle.name || "<anonymous>";
     this.path = Array.isArray(path) ? path.flat(Infinity) : path;
     // router 2's fields, for tools that list a router's stack (its `path` is per request)

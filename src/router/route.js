@@ -2,6 +2,7 @@
 import { nodeHttp } from "../deps.js";
 import { Layer } from "./layer.js";
 import { runHandler } from "./run-handler.js";
+import { handlerArity } from "../handler-call.js";
 
 const { METHODS } = nodeHttp;
 
@@ -45,9 +46,9 @@ export class Route {
   nextHandler(from, method, withError) {
     const stack = this.stack;
     for (let i = from; i < stack.length; i++) {
-      const { method: m, handle } = stack[i];
-      if (m !== undefined && m !== method) continue;
-      if (withError ? handle.length === 4 : handle.length <= 3) return i;
+      const layer = stack[i];
+      if (layer.method !== undefined && layer.method !== method) continue;
+      if (withError ? handlerArity(layer) === 4 : handlerArity(layer) <= 3) return i;
     }
     return -1;
   }

@@ -47,6 +47,7 @@ const OPTIONS = {
   rounds: { type: "string" },
   duration: { type: "string" },
   warmup: { type: "string" },
+  "warmup-requests": { type: "string" },
   connections: { type: "string" },
   retries: { type: "string" },
   load: { type: "string" },
@@ -64,7 +65,9 @@ export const USAGE = `usage: npm run bench -- [scenario ...] [options]
   --smoke             correctness only: a few hundred requests per server, no timing
   --rounds N          interleaved rounds per scenario (default 3)
   --duration S        seconds per timed run (default 0.75)
-  --warmup S          at most S seconds of warm-up (3,000 requests) per server and case (default 1)
+  --warmup S          at most S seconds of warm-up per server and case (default 1)
+  --warmup-requests N warm-up requests per server and case (default 3,000), cut short at --warmup
+                      seconds: a long warm-up shows each server after V8 has optimized all of it
   --connections N     concurrent connections (default 100)
   --retries N         re-measure a run contended by other processes up to N times (default 1)
   --load wrk          timed runs with wrk (whole seconds, at least 1) instead of autocannon,
@@ -75,19 +78,28 @@ ${NODE_USAGE}
   --json FILE         also write this run's raw results to FILE
   --list              list the scenarios and exit`;
 
+// Numeric options: [command line, profile key, what the value must be].
+const POSITIVE = { test: (n) => n > 0, says: "positive number" };
+const WHOLE = { test: (n) => Number.isInteger(n) && n > 0, says: "whole number > 0" };
+const COUNT = { test: (n) => Number.isInteger(n) && n >= 0, says: "whole number ≥ 0" };
+const NUMBER_OPTIONS = [
+  ["rounds", "rounds", POSITIVE],
+  ["duration", "duration", POSITIVE],
+  ["warmup", "warmup", POSITIVE],
+  ["warmup-requests", "warmupRequests", WHOLE],
+  ["connections", "connections", POSITIVE],
+  ["retries", "retries", COUNT],
+];
+
 export function parseCommandLine(argv) {
   const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true });
   if (values.quick && values.smoke) throw new Error("--quick and --smoke exclude each other");
   const base = values.smoke ? PROFILES.smoke : values.quick ? PROFILES.quick : PROFILES.full;
   const profile = { ...base };
-  for (const key of ["rounds", "duration", "warmup", "connections", "retries"]) {
-    if (values[key] === undefined) continue;
-    const number = Number(values[key]);
-    const valid = key === "retries" ? Number.isInteger(number) && number >= 0 : number > 0;
-    if (!valid)
-      throw new Error(
-        `--${key} needs a ${key === "retries" ? "whole number ≥ 0" : "positive number"}, got ${values[key]}`,
-      );
+  for (const [option, key, kind] of NUMBER_OPTIONS) {
+    if (values[option] === undefined) continue;
+    const number = Number(values[option]);
+    if (!kind.test(number)) throw new Error(`--${option} needs a ${kind.says}, got ${values[option]}`);
     profile[key] = number;
   }
   if (values.load !== undefined) {

@@ -215,6 +215,22 @@ describe("contention", () => {
   });
 });
 
+describe("the command line's numbers", () => {
+  it("sets the warm-up's request count and seconds, and refuses what cannot be a count", () => {
+    const { profile } = parseCommandLine(["--warmup-requests", "20000", "--warmup", "30", "--rounds", "5"]);
+    expect(profile).toMatchObject({ warmupRequests: 20000, warmup: 30, rounds: 5 });
+    expect(parseCommandLine([]).profile).toMatchObject({ warmupRequests: 3000, warmup: 1 });
+    expect(parseCommandLine(["--quick"]).profile.warmupRequests).toBe(1000);
+    expect(() => parseCommandLine(["--warmup-requests", "2.5"])).toThrow(
+      /--warmup-requests needs a whole number > 0, got 2.5/,
+    );
+    expect(() => parseCommandLine(["--warmup-requests", "0"])).toThrow(/whole number > 0/);
+    expect(() => parseCommandLine(["--duration=-1"])).toThrow(/--duration needs a positive number, got -1/);
+    expect(() => parseCommandLine(["--retries=-1"])).toThrow(/--retries needs a whole number ≥ 0/);
+    expect(parseCommandLine(["--retries", "0"]).profile.retries).toBe(0);
+  });
+});
+
 describe("wrk as the load generator (--load wrk)", () => {
   const hasWrk = spawnSync("wrk", ["-v"]).error === undefined;
 

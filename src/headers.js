@@ -6,7 +6,8 @@
 // imported binding through its module cell at every use, a module's own const it folds.
 // `lower` is the internalized string (property keys are), so comparing it with a literal, as
 // header-storage.js does for the headers of every response, is a pointer comparison.
-const internalized = (text) => Object.keys({ [text]: 0 })[0];
+import { internalized } from "./property-key.js";
+
 const header = (name) => Object.freeze({ name, lower: internalized(name.toLowerCase()) });
 
 export const ACCEPT_RANGES = header("Accept-Ranges");

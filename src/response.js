@@ -1,10 +1,17 @@
 // Express's response API on a real http.ServerResponse subclass. Everything writes through
-// Node's own setHeader/writeHead/end, so middleware that wraps those (compression,
-// morgan, express-session, ...) sees every byte. Native `res.end` stays the fast path.
+// setHeader (Node's, or lib-server's storing what Node's would: header-storage.js), Node's own
+// writeHead and end, so middleware that wraps those (compression, morgan, express-session, ...)
+// sees every byte. Native `res.end` stays the fast path.
 import { createRequire } from "node:module";
 import path from "node:path";
 import { createHttpError } from "./errors.js";
-import { headerOf, removeHeaders, setValidHeader } from "./node-internals/header-storage.js";
+import {
+  headerOf,
+  removeHeaders,
+  setValidHeader,
+  setHeader,
+  INVALID_HEADER_CHAR,
+} from "./node-internals/header-storage.js";
 import * as headerTable from "./headers.js";
 import { builtinETags } from "./settings.js";
 import {
@@ -31,8 +38,6 @@ const HTML_UTF8 = "text/html; charset=utf-8";
 // What Express's res.set("Content-Type", "application/json") stores.
 const JSON_UTF8 = "application/json; charset=utf-8";
 const charsetCache = new Map(); // Content-Type → the same with charset=utf-8, valid header values only
-// What Node's setHeader refuses in a value (checkInvalidHeaderChar).
-const INVALID_HEADER_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
 
 // What a 204 or 304 answer drops, as Express's res.send removes them
 const BODYLESS_DROPPED = [CONTENT_TYPE, CONTENT_LENGTH, TRANSFER_ENCODING];
@@ -442,5 +447,9 @@ function stringify(value, settings) {
   }
   return json;
 }
+
+// Node's setHeader, with the names it accepted remembered (header-storage.js says why); not
+// enumerable, as the class's own methods.
+Object.defineProperty(ServerResponse.prototype, "setHeader", { value: setHeader, writable: true, configurable: true });
 
 export { ServerResponse as Response };

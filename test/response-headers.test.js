@@ -265,3 +265,58 @@ describe("headers given to writeHead, against Express 5", () => {
     }
   });
 });
+
+// lib-server's responses remember the header names Node's setHeader accepted and store a
+// valid value under a remembered name themselves (src/node-internals/header-storage.js,
+// setHeader): every call must still answer, throw and store as Express's (Node's) does.
+describe("res.setHeader against Express 5", () => {
+  const CALLS = [
+    ["X-Request-Id", "abc"],
+    ["x-request-id", "same header, lower case"],
+    ["Content-Security-Policy", "default-src 'self'"],
+    ["X-Count", 12],
+    ["X-Latin", "caf\u00e9"],
+    ["X-Bad", "a\r\nInjected: 1"],
+    ["X-Request-Id", "remembered name, \r\nInjected: 1"],
+    ["X-Request-Id", undefined],
+    ["X-Request-Id", ["a", "b\n"]],
+    ["X-Undefined", undefined],
+    ["Bad Name", "x"],
+    ["X-Array", ["a", "b"]],
+    ["X-Null", null],
+  ];
+  const outcome = (res, name, value) => {
+    try {
+      res.setHeader(name, value);
+      return "ok";
+    } catch (error) {
+      return `${error.code} ${error.message}`;
+    }
+  };
+
+  it.each(["createServer", "listen"])("through %s: the same outcomes, names and headers, twice", async (via) => {
+    const pair = await startPair(
+      (app) => {
+        app.get("/", (req, res) => {
+          const answers = CALLS.map(([name, value]) => outcome(res, name, value));
+          res.removeHeader("X-Powered-By");
+          const seen = { answers, raw: res.getRawHeaderNames(), headers: res.getHeaders() };
+          res.json(seen);
+        });
+      },
+      { via },
+    );
+    try {
+      for (let round = 0; round < 2; round++) {
+        const [reference, lib] = await pair.both("/");
+        expect(lib.status).toBe(200);
+        expect(JSON.parse(lib.text)).toEqual(JSON.parse(reference.text));
+        expect(lib.headers["x-request-id"]).toBe("same header, lower case");
+        expect(lib.headers["x-count"]).toBe("12");
+        expect(lib.headers.injected).toBeUndefined();
+      }
+    } finally {
+      await pair.close();
+    }
+  });
+});

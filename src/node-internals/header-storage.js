@@ -12,6 +12,7 @@
 // removeHeader: the same answers, slower.
 import { nodeHttp as http } from "../deps.js";
 import { ownSymbol } from "./own-symbol.js";
+import { internalized } from "../property-key.js";
 
 /**
  * The symbol under which a response keeps its headers (Node's kOutHeaders): null until the
@@ -52,6 +53,50 @@ function findOutHeadersKey(res) {
 const nativeSetHeader = http.OutgoingMessage.prototype.setHeader;
 const nativeGetHeader = http.OutgoingMessage.prototype.getHeader;
 const nativeRemoveHeader = http.OutgoingMessage.prototype.removeHeader;
+const ServerResponsePrototype = http.ServerResponse.prototype;
+
+/** What Node's setHeader refuses in a value (checkInvalidHeaderChar, strict). */
+export const INVALID_HEADER_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
+
+// Header names Node's setHeader has accepted, each with the key it stores it under, interned.
+// Bounded: an app that sets names taken from input (a proxy) does not grow it forever.
+const acceptedNames = new Map();
+const ACCEPTED_NAMES_MAX = 512;
+
+/**
+ * setHeader of lib-server's responses: Node's, which it calls for anything but a name Node has
+ * already accepted with a value Node accepts (a number, or a string without the characters it
+ * refuses) on a response not yet sent. For those it stores what Node's would store, without
+ * validating the name again, lower-casing it into a new string and having V8 look that string
+ * up in its string table to use it as a key: per setHeader, the bulk of what helmet's dozen
+ * headers, cors's and an app's own cost (benchmarks/NOTES.md, "Header names remembered").
+ * Whoever replaced http.ServerResponse's setHeader (an APM agent) gets every call.
+ */
+export function setHeader(name, value) {
+  const key = acceptedNames.get(name);
+  const inherited = ServerResponsePrototype.setHeader;
+  if (key === undefined || inherited !== nativeSetHeader || this._header || !validValue(value)) {
+    const result = inherited.call(this, name, value);
+    if (key === undefined && typeof name === "string" && acceptedNames.size < ACCEPTED_NAMES_MAX)
+      acceptedNames.set(name, internalized(name.toLowerCase()));
+    return result;
+  }
+  const storageKey = outHeadersKeyOf(this);
+  if (storageKey === null) return nativeSetHeader.call(this, name, value);
+  let headers = this[storageKey];
+  if (headers === null) this[storageKey] = headers = new HeaderStorage();
+  headers[key] = [name, value];
+  return this;
+}
+
+const validValue = (value) =>
+  typeof value === "number" || (typeof value === "string" && !INVALID_HEADER_CHAR.test(value));
+
+// Whether a response's setHeader stores as Node's does, with nothing else watching: Node's own,
+// or lib-server's above while http.ServerResponse's is still Node's.
+const storesLikeNode = (setHeaderOfResponse) =>
+  setHeaderOfResponse === nativeSetHeader ||
+  (setHeaderOfResponse === setHeader && ServerResponsePrototype.setHeader === nativeSetHeader);
 
 // The storage another response class registered: { getHeader, setHeader } (its methods, which
 // it stands for), read(res, header) and write(res, header, value), false when it cannot.
@@ -68,7 +113,7 @@ export function registerHeaderStorage(storage) {
  * wrappers, only once they are final).
  */
 export const headerChangesObserved = (res) =>
-  res.setHeader !== nativeSetHeader || res.removeHeader !== nativeRemoveHeader || outHeadersKeyOf(res) === null;
+  !storesLikeNode(res.setHeader) || res.removeHeader !== nativeRemoveHeader || outHeadersKeyOf(res) === null;
 
 export function removeHeaders(res, headers) {
   if (headerChangesObserved(res) || res._header) {
@@ -147,7 +192,7 @@ HeaderStorage.prototype = Object.freeze(Object.setPrototypeOf({}, null));
  * reads what it set, as there.
  */
 export function startHeaderStorage(res) {
-  if (res.setHeader !== nativeSetHeader || res.getHeader !== nativeGetHeader) return;
+  if (!storesLikeNode(res.setHeader) || res.getHeader !== nativeGetHeader) return;
   const key = outHeadersKeyOf(res);
   if (key !== null && res[key] === null) res[key] = new HeaderStorage();
 }
@@ -160,7 +205,7 @@ export function startHeaderStorage(res) {
 // gets the real call. The storage we create is a HeaderStorage (above): with fast properties,
 // the for-in over it in Node's _storeHeader uses an enum cache instead of a runtime call.
 export function setValidHeader(res, header, value) {
-  const key = res.setHeader === nativeSetHeader ? outHeadersKeyOf(res) : null;
+  const key = storesLikeNode(res.setHeader) ? outHeadersKeyOf(res) : null;
   if (key === null || res._header) {
     if (res.setHeader !== registered?.setHeader || !registered.write(res, header, value))
       res.setHeader(header.name, value);

@@ -8,6 +8,7 @@
 // `{optional}`, `\\` escapes), and the common Express 4 forms (`:name?` and a bare `*`,
 // whose value lands in params[0]).
 import { pathToRegexp } from "../deps.js";
+import { internalized } from "../property-key.js";
 
 export function compilePattern(pattern, { end = true, strict = false, sensitive = false } = {}) {
   if (pattern instanceof RegExp) return compileRegExp(pattern, end);
@@ -236,12 +237,6 @@ function toRegExpSource(tokens, keys, pattern) {
   }
   return source;
 }
-
-// A param name as V8 stores property names. Names come out of the pattern's text as new
-// strings; writing one into a request's null-prototype params object is a store the inline
-// cache cannot keep, far slower than with an interned one (benchmarks/NOTES.md,
-// "Instructions per request (issue 11)", Params).
-const internalized = (name) => (typeof name === "string" ? Object.keys({ [name]: 0 })[0] : name);
 
 const NONE = 0;
 const PARAM = 1;

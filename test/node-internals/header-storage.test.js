@@ -7,6 +7,7 @@ import {
   headerOf,
   outHeadersKeyOf,
   removeHeaders,
+  setHeader,
   setValidHeader,
   startHeaderStorage,
 } from "../../src/node-internals/header-storage.js";
@@ -126,5 +127,115 @@ onSupportedLines(() => {
     });
     await (await fetch(`http://127.0.0.1:${port}/`)).text();
     expect(seen).toEqual({ before: null, keys: [], inherits: null, kept: true, replaced: null });
+  });
+});
+
+describe("setHeader of lib-server's responses (Node's, with the names it accepted remembered)", () => {
+  class Remembering extends http.ServerResponse {}
+  Object.defineProperty(Remembering.prototype, "setHeader", { value: setHeader, writable: true, configurable: true });
+
+  // Each call as Node's setHeader answers it: "ok" or the error's class, code and message.
+  const outcome = (res, name, value) => {
+    try {
+      return res.setHeader(name, value) === res ? "ok" : "returned something else";
+    } catch (error) {
+      return `${error.constructor.name} ${error.code} ${error.message}`;
+    }
+  };
+  const CALLS = [
+    ["X-Request-Id", "abc"],
+    ["X-Request-Id", "def"],
+    ["x-request-id", "lower case, same header"],
+    ["Content-Length", 12],
+    ["X-Latin", "caf\u00e9\tthe tab and bytes 0x80-0xff pass"],
+    ["X-Bad", "a\nb"],
+    ["X-Request-Id", "remembered name, bad value\n"],
+    ["X-Request-Id", "\u{1F600}"],
+    ["X-Request-Id", undefined],
+    ["X-Request-Id", Symbol("s")],
+    ["X-Request-Id", ["a", "b\r\n"]],
+    ["X-Emoji", "\u{1F600}"],
+    ["X-Undefined", undefined],
+    ["Bad Name", "x"],
+    ["", "x"],
+    [123, "x"],
+    ["X-Symbol", Symbol("s")],
+    ["X-Array", ["a", "b"]],
+    ["X-Bad-Array", ["a", "b\r\n"]],
+    ["X-Object", { toString: () => "o" }],
+    ["X-Null", null],
+    ["X-Boolean", true],
+  ];
+  // The same calls on Node's response and lib-server's, twice each: the second pass finds
+  // every name the first one had accepted remembered.
+  const run = (res) => {
+    const answers = [...CALLS, ...CALLS].map(([name, value]) => outcome(res, name, value));
+    return { answers, headers: { ...res.getHeaders() }, raw: res.getRawHeaderNames(), has: res.hasHeader("x-array") };
+  };
+
+  it("answers every call as Node's does, and stores what it stores", async () => {
+    const seen = {};
+    const { port } = await listen((req, res) => {
+      seen.node = run(new http.ServerResponse(req));
+      seen.ours = run(new Remembering(req));
+      seen.oursAgain = run(new Remembering(req));
+      res.end("ok");
+    });
+    await (await fetch(`http://127.0.0.1:${port}/`)).text();
+    expect(seen.ours).toEqual(seen.node);
+    expect(seen.oursAgain).toEqual(seen.node);
+    expect(seen.node.answers.filter((answer) => answer === "ok")).toHaveLength(18);
+  });
+
+  it("refuses a remembered name once the headers are sent, as Node's", async () => {
+    const seen = {};
+    const { port } = await listen((req, res) => {
+      for (const response of [new http.ServerResponse(req), new Remembering(req)]) {
+        response.setHeader("X-Request-Id", "1");
+        response.writeHead(200);
+        (seen[response instanceof Remembering ? "ours" : "node"] = []).push(outcome(response, "X-Request-Id", "2"));
+      }
+      res.end("ok");
+    });
+    await (await fetch(`http://127.0.0.1:${port}/`)).text();
+    expect(seen.ours).toEqual(seen.node);
+    expect(seen.ours[0]).toMatch(/ERR_HTTP_HEADERS_SENT/);
+  });
+
+  it("lets whoever replaced http.ServerResponse's setHeader see every call, remembered names too", async () => {
+    const native = http.ServerResponse.prototype.setHeader;
+    const seenByPatch = [];
+    const { port } = await listen((req, res) => {
+      const response = new Remembering(req);
+      response.setHeader("X-Request-Id", "before"); // remembered from here on
+      http.ServerResponse.prototype.setHeader = function (name, value) {
+        seenByPatch.push([name, value]);
+        return native.call(this, name, value);
+      };
+      try {
+        response.setHeader("X-Request-Id", "patched");
+        setValidHeader(response, CONTENT_TYPE, "text/plain");
+        seenByPatch.push(headerChangesObserved(response));
+      } finally {
+        http.ServerResponse.prototype.setHeader = native;
+      }
+      seenByPatch.push(headerChangesObserved(response), response.getHeader("x-request-id"));
+      res.end("ok");
+    });
+    await (await fetch(`http://127.0.0.1:${port}/`)).text();
+    expect(seenByPatch).toEqual([["X-Request-Id", "patched"], ["Content-Type", "text/plain"], true, false, "patched"]);
+  });
+
+  it("remembers a bounded number of names: a thousand names taken from requests all still work", async () => {
+    let seen;
+    const { port } = await listen((req, res) => {
+      const response = new Remembering(req);
+      for (let round = 0; round < 2; round++)
+        for (let i = 0; i < 1000; i++) response.setHeader(`X-Proxied-${i}`, `${round}`);
+      seen = { count: response.getHeaderNames().length, last: response.getHeader("x-proxied-999") };
+      res.end("ok");
+    });
+    await (await fetch(`http://127.0.0.1:${port}/`)).text();
+    expect(seen).toEqual({ count: 1000, last: "1" });
   });
 });

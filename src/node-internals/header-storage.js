@@ -58,7 +58,8 @@ const ServerResponsePrototype = http.ServerResponse.prototype;
 /** What Node's setHeader refuses in a value (checkInvalidHeaderChar, strict). */
 export const INVALID_HEADER_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
 
-// Header names Node's setHeader has accepted, each with the key it stores it under, interned.
+// Header names Node's setHeader has accepted, each with the key it stores it under (interned)
+// and the last string value stored under it (helmet's are the same strings on every response).
 // Bounded: an app that sets names taken from input (a proxy) does not grow it forever.
 const acceptedNames = new Map();
 const ACCEPTED_NAMES_MAX = 512;
@@ -68,29 +69,35 @@ const ACCEPTED_NAMES_MAX = 512;
  * already accepted with a value Node accepts (a number, or a string without the characters it
  * refuses) on a response not yet sent. For those it stores what Node's would store, without
  * validating the name again, lower-casing it into a new string and having V8 look that string
- * up in its string table to use it as a key: per setHeader, the bulk of what helmet's dozen
- * headers, cors's and an app's own cost (benchmarks/NOTES.md, "Header names remembered").
- * Whoever replaced http.ServerResponse's setHeader (an APM agent) gets every call.
+ * up in its string table to use it as a key, nor scanning again the value the name had last
+ * time: per setHeader, the bulk of what helmet's dozen headers, cors's and an app's own cost
+ * (benchmarks/NOTES.md, "Header names remembered"). Whoever replaced http.ServerResponse's
+ * setHeader (an APM agent) gets every call.
  */
 export function setHeader(name, value) {
-  const key = acceptedNames.get(name);
+  const accepted = acceptedNames.get(name);
   const inherited = ServerResponsePrototype.setHeader;
-  if (key === undefined || inherited !== nativeSetHeader || this._header || !validValue(value)) {
+  if (accepted === undefined || inherited !== nativeSetHeader || this._header || !validValue(accepted, value)) {
     const result = inherited.call(this, name, value);
-    if (key === undefined && typeof name === "string" && acceptedNames.size < ACCEPTED_NAMES_MAX)
-      acceptedNames.set(name, internalized(name.toLowerCase()));
+    if (accepted === undefined && typeof name === "string" && acceptedNames.size < ACCEPTED_NAMES_MAX)
+      acceptedNames.set(name, { key: internalized(name.toLowerCase()), lastValue: "" });
     return result;
   }
   const storageKey = outHeadersKeyOf(this);
   if (storageKey === null) return nativeSetHeader.call(this, name, value);
   let headers = this[storageKey];
   if (headers === null) this[storageKey] = headers = new HeaderStorage();
-  headers[key] = [name, value];
+  headers[accepted.key] = [name, value];
   return this;
 }
 
-const validValue = (value) =>
-  typeof value === "number" || (typeof value === "string" && !INVALID_HEADER_CHAR.test(value));
+function validValue(accepted, value) {
+  if (typeof value !== "string") return typeof value === "number";
+  if (value === accepted.lastValue) return true;
+  if (INVALID_HEADER_CHAR.test(value)) return false;
+  accepted.lastValue = value;
+  return true;
+}
 
 // Whether a response's setHeader stores as Node's does, with nothing else watching: Node's own,
 // or lib-server's above while http.ServerResponse's is still Node's.

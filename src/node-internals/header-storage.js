@@ -85,9 +85,7 @@ export function setHeader(name, value) {
   }
   const storageKey = outHeadersKeyOf(this);
   if (storageKey === null) return nativeSetHeader.call(this, name, value);
-  let headers = this[storageKey];
-  if (headers === null) this[storageKey] = headers = new HeaderStorage();
-  headers[accepted.key] = [name, value];
+  storageOf(this, storageKey)[accepted.key] = [name, value];
   return this;
 }
 
@@ -190,6 +188,12 @@ function storeEntry(headers, header, entry) {
 function HeaderStorage() {}
 HeaderStorage.prototype = Object.freeze(Object.setPrototypeOf({}, null));
 
+// A response's header storage under `key` (kOutHeaders), a HeaderStorage made if it has none yet.
+function storageOf(res, key) {
+  const headers = res[key];
+  return headers === null ? (res[key] = new HeaderStorage()) : headers;
+}
+
 /**
  * Gives a new response of Node's a HeaderStorage before anyone sets a header. Node's first
  * setHeader would make `{ __proto__: null }`, a dictionary: every setHeader after it (helmet,
@@ -218,7 +222,5 @@ export function setValidHeader(res, header, value) {
       res.setHeader(header.name, value);
     return;
   }
-  let headers = res[key];
-  if (headers === null) res[key] = headers = new HeaderStorage();
-  storeEntry(headers, header, [header.name, value]);
+  storeEntry(storageOf(res, key), header, [header.name, value]);
 }

@@ -59,6 +59,10 @@ const USAGE = `usage: npm run bench:instructions -- [scenario ...] [options]
                       request in flight each)
   --json FILE         also write the results to FILE
   --keep DIR          keep callgrind's files in DIR (callgrind_annotate DIR/<file>.<window+2>)
+  --node-flag=FLAG    start the servers' node with FLAG (repeatable), e.g.
+                      --node-flag=--min-semi-space-size=16 to fix V8's young generation
+                      (README: the young generation), --node-flag=--perf-basic-prof to name
+                      JIT code in --keep's files from /tmp/perf-<pid>.map
   --startup           instead: instructions from spawning the server to its first answer
                       (start-up, listen, one request), median of --windows starts (default 3)
 ${NODE_USAGE}`;
@@ -74,6 +78,7 @@ const OPTIONS = {
   connections: { type: "string", default: "10" },
   json: { type: "string" },
   keep: { type: "string" },
+  "node-flag": { type: "string", multiple: true, default: [] },
   startup: { type: "boolean" },
   node: { type: "string", default: DEFAULT_BENCH_LINE },
   help: { type: "boolean", short: "h" },
@@ -89,10 +94,10 @@ async function main() {
     return;
   }
   values.windows ??= values.startup ? "3" : "5";
-  const numbers = { startup: Boolean(values.startup) };
+  const settings = { startup: Boolean(values.startup), nodeFlags: values["node-flag"] };
   for (const key of ["warmup", "requests", "windows", "connections"]) {
-    numbers[key] = Number(values[key]);
-    if (!Number.isInteger(numbers[key]) || numbers[key] < (key === "warmup" ? 0 : 1))
+    settings[key] = Number(values[key]);
+    if (!Number.isInteger(settings[key]) || settings[key] < (key === "warmup" ? 0 : 1))
       throw new Error(`--${key} needs a whole number, got ${values[key]}`);
   }
   if (spawnSync("valgrind", ["--version"]).error)
@@ -109,9 +114,9 @@ async function main() {
   if (values.keep) mkdirSync(outDir, { recursive: true });
   const results = [];
   console.log(
-    numbers.startup
-      ? `instructions from spawn to the first answer (callgrind) on Node ${process.version}, median of ${numbers.windows} starts`
-      : `instructions per request (callgrind) on Node ${process.version}, ${numbers.warmup} warm-up requests, ${numbers.windows} × ${numbers.requests} measured, ${numbers.connections} connections`,
+    settings.startup
+      ? `instructions from spawn to the first answer (callgrind) on Node ${process.version}, median of ${settings.windows} starts`
+      : `instructions per request (callgrind) on Node ${process.version}, ${settings.warmup} warm-up requests, ${settings.windows} × ${settings.requests} measured, ${settings.connections} connections${settings.nodeFlags.length ? `, node ${settings.nodeFlags.join(" ")}` : ""}`,
   );
   try {
     for (const scenario of selected) {
@@ -128,9 +133,9 @@ async function main() {
       const cases = scenario.cases.filter((c) => !wantedCases || wantedCases.includes(c.name));
       for (const server of servers) {
         for (const testCase of cases) {
-          const result = numbers.startup
-            ? await measureStartup(scenario, server, testCase, numbers, outDir)
-            : await measure(scenario, server, testCase, numbers, outDir);
+          const result = settings.startup
+            ? await measureStartup(scenario, server, testCase, settings, outDir)
+            : await measure(scenario, server, testCase, settings, outDir);
           results.push(result);
           console.log(line(result));
         }
@@ -143,7 +148,7 @@ async function main() {
     const { writeFileSync } = await import("node:fs");
     writeFileSync(
       values.json,
-      `${JSON.stringify({ date: new Date().toISOString(), node: process.version, ...numbers, results }, null, 2)}\n`,
+      `${JSON.stringify({ date: new Date().toISOString(), node: process.version, ...settings, results }, null, 2)}\n`,
     );
   }
 }
@@ -160,10 +165,10 @@ const fmt = (n) => Math.round(n).toLocaleString("en-US");
 
 // Start-up: a fresh server per start, its first answer (the correctness check), then a mark:
 // dump 1 holds everything from exec to that answer, compiler threads included.
-async function measureStartup(scenario, server, testCase, numbers, outDir) {
+async function measureStartup(scenario, server, testCase, settings, outDir) {
   const counts = [];
-  for (let start = 0; start < numbers.windows; start++) {
-    const result = await measure(scenario, server, testCase, { ...numbers, warmup: 0, windows: 0 }, outDir, true);
+  for (let start = 0; start < settings.windows; start++) {
+    const result = await measure(scenario, server, testCase, { ...settings, warmup: 0, windows: 0 }, outDir, true);
     if (result.error) return result;
     counts.push(result.startup);
   }
@@ -181,7 +186,7 @@ async function measure(
   scenario,
   server,
   testCase,
-  { warmup, requests, windows, connections },
+  { warmup, requests, windows, connections, nodeFlags },
   outDir,
   startupOnly = false,
 ) {
@@ -195,6 +200,7 @@ async function measure(
       `--callgrind-out-file=${outFile}`,
       "--dump-before=node::os::SetPriority*",
       process.execPath,
+      ...nodeFlags,
       `--import=${PROBE}`,
       server.file,
     ],

@@ -10,7 +10,8 @@
 // --requests requests each, the client (this process, not under valgrind) asking the
 // server to dump its counters between windows. A window's count covers everything the
 // server process did in it: JavaScript, Node's C++, libuv, V8's GC and compiler threads,
-// user-space libc; not the kernel. Printed: the median window ÷ requests, and the range.
+// user-space libc; not the kernel. Printed: the median window ÷ requests (of the windows
+// after --settle's first ones), and every window.
 import { spawn, spawnSync } from "node:child_process";
 import { readFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,6 +22,7 @@ import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 import { selectScenarios } from "./scenarios/index.js";
 import { clientOf } from "./lib/clients.js";
+import { summarize } from "./lib/stats.js";
 import { DEFAULT_BENCH_LINE, NODE_USAGE, rerunOnNode } from "./lib/node-choice.js";
 
 const PROBE = fileURLToPath(new URL("./lib/instructions-probe.js", import.meta.url));
@@ -55,6 +57,9 @@ const USAGE = `usage: npm run bench:instructions -- [scenario ...] [options]
   --warmup N          requests before the first window (default 20000)
   --requests N        requests per window (default 2000)
   --windows N         windows per server and case (default 5); the median is reported
+  --settle N          leave the first N windows out of the median (default 0); all are still
+                      printed. Node 24/26 counts fall over the first windows before they settle
+                      (README: counts that settle late): --windows 10 --settle 5
   --connections N     keep-alive connections (default 10; over HTTP/2, sessions with one
                       request in flight each)
   --json FILE         also write the results to FILE
@@ -75,6 +80,7 @@ const OPTIONS = {
   warmup: { type: "string", default: "20000" },
   requests: { type: "string", default: "2000" },
   windows: { type: "string" },
+  settle: { type: "string", default: "0" },
   connections: { type: "string", default: "10" },
   json: { type: "string" },
   keep: { type: "string" },
@@ -95,11 +101,13 @@ async function main() {
   }
   values.windows ??= values.startup ? "3" : "5";
   const settings = { startup: Boolean(values.startup), nodeFlags: values["node-flag"] };
-  for (const key of ["warmup", "requests", "windows", "connections"]) {
+  for (const key of ["warmup", "requests", "windows", "connections", "settle"]) {
     settings[key] = Number(values[key]);
-    if (!Number.isInteger(settings[key]) || settings[key] < (key === "warmup" ? 0 : 1))
+    if (!Number.isInteger(settings[key]) || settings[key] < (key === "warmup" || key === "settle" ? 0 : 1))
       throw new Error(`--${key} needs a whole number, got ${values[key]}`);
   }
+  if (settings.settle >= settings.windows) throw new Error("--settle must leave at least one window (see --windows)");
+  if (settings.startup && settings.settle) throw new Error("--settle leaves out request windows, --startup has none");
   if (spawnSync("valgrind", ["--version"]).error)
     throw new Error("valgrind is not installed (apt-get install valgrind)");
   const selected = selectScenarios(positionals.length ? positionals : DEFAULT_SCENARIOS);
@@ -116,7 +124,7 @@ async function main() {
   console.log(
     settings.startup
       ? `instructions from spawn to the first answer (callgrind) on Node ${process.version}, median of ${settings.windows} starts`
-      : `instructions per request (callgrind) on Node ${process.version}, ${settings.warmup} warm-up requests, ${settings.windows} × ${settings.requests} measured, ${settings.connections} connections${settings.nodeFlags.length ? `, node ${settings.nodeFlags.join(" ")}` : ""}`,
+      : `instructions per request (callgrind) on Node ${process.version}, ${settings.warmup} warm-up requests, ${settings.windows} × ${settings.requests} measured${settings.settle ? ` (median of windows ${settings.settle + 1}–${settings.windows})` : ""}, ${settings.connections} connections${settings.nodeFlags.length ? `, node ${settings.nodeFlags.join(" ")}` : ""}`,
   );
   try {
     for (const scenario of selected) {
@@ -172,12 +180,11 @@ async function measureStartup(scenario, server, testCase, settings, outDir) {
     if (result.error) return result;
     counts.push(result.startup);
   }
-  const sorted = [...counts].sort((a, b) => a - b);
   return {
     scenario: scenario.name,
     server: server.name,
     case: testCase.name,
-    startup: sorted[Math.floor(sorted.length / 2)],
+    startup: summarize(counts).median,
     windows: counts,
   };
 }
@@ -186,7 +193,7 @@ async function measure(
   scenario,
   server,
   testCase,
-  { warmup, requests, windows, connections, nodeFlags },
+  { warmup, requests, windows, settle, connections, nodeFlags },
   outDir,
   startupOnly = false,
 ) {
@@ -263,8 +270,7 @@ async function measure(
       counts.push((totalInstructions(file) - compilerInstructions(file)) / requests);
     }
     agent.destroy();
-    const sorted = [...counts].sort((a, b) => a - b);
-    return { ...base, perRequest: sorted[Math.floor(sorted.length / 2)], windows: counts };
+    return { ...base, perRequest: summarize(counts.slice(settle)).median, windows: counts };
   } catch (error) {
     return { ...base, error: error.message };
   } finally {

@@ -11,8 +11,9 @@ const src = resolve(dirname(fileURLToPath(import.meta.url)), "../src");
 // Modules (and one folder, node-internals/) anything may import: they import nothing of ours
 // but deps.js and property-key.js (and tracing.js the handler-call.js it wraps, node-internals/
 // its own modules).
-// transport/exchange.js is the transport's one leaf: how an exchange ends early, for the final
-// handler and the body parsers.
+// transport/exchange.js and transport/request-shape.js are the transport's leaves: how an
+// exchange ends early, for the final handler and the body parsers; the shape a request is born
+// with, whose body slot the body parsers use.
 const leaves = [
   "deps.js",
   "errors.js",
@@ -22,6 +23,7 @@ const leaves = [
   "headers.js",
   "property-key.js",
   "transport/exchange.js",
+  "transport/request-shape.js",
 ];
 
 // What each module (or folder, "router/") may import besides its own folder and the leaves.

@@ -1,12 +1,11 @@
 import { createHttpError } from "../errors.js";
+import { kCollector } from "../transport/request-shape.js"; // a request of ours is born with this slot
 
 // Collects a readable stream into one Buffer, refusing to hold more than
 // `limit` bytes (raw-body semantics and error objects).
 //
 // The listeners are shared module functions that find their state on the
 // stream itself, so reading a body allocates one small object and no closures.
-
-const kCollector = Symbol("lib-server.bodyCollector");
 
 class Collector {
   constructor(length, limit, onEnd, context) {

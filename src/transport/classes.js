@@ -5,6 +5,7 @@
 import { nodeHttp as http, nodeModule } from "../deps.js";
 import { http2Support } from "./loaders.js";
 import { startHeaderStorage } from "../node-internals/header-storage.js";
+import { giveRequestItsShape } from "./request-shape.js";
 
 // An app's classes and HTTP/2 prototypes, each made on first use.
 const CLASSES = Symbol("lib-server.classes");
@@ -42,7 +43,13 @@ export function http2Classes(app) {
 // apps behind a function").
 // A base of another name (a patched http export) gets an anonymous class.
 const classNamedAfter = Object.assign(Object.create(null), {
-  IncomingMessage: (Base) => class IncomingMessage extends Base {},
+  IncomingMessage: (Base) =>
+    class IncomingMessage extends Base {
+      constructor(socket) {
+        super(socket);
+        giveRequestItsShape(this); // request-shape.js says why
+      }
+    },
   ServerResponse: (Base) =>
     class ServerResponse extends Base {
       constructor(req, options) {

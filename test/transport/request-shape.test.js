@@ -10,7 +10,8 @@ import { start } from "../helpers/server.js";
 const LATER_SET = ["res", "baseUrl", "originalUrl", "next", "params", "route"];
 
 // What the first middleware, a middleware on a mounted router and the route handler see of the
-// properties set during a request, for the same app on either framework.
+// properties set during a request, for the same app on either framework, each serving with its
+// own app.listen() (lib-server's requests of the app's class from the first).
 function appOn(framework, seen) {
   const app = framework();
   const view = (req) => ({
@@ -42,7 +43,7 @@ function appOn(framework, seen) {
 
 async function seenOn(framework) {
   const seen = [];
-  const started = await start(appOn(framework, seen));
+  const started = await start(appOn(framework, seen), { via: "listen" });
   try {
     const res = await fetch(`${started.url}/api/users/7?x=1`);
     expect(await res.json()).toEqual({ id: "7" });
@@ -99,7 +100,7 @@ describe("requests born with their shape", () => {
       req.on("close", () => {});
       res.json({ body: req.body, counted: req._eventsCount, events: req.eventNames().length });
     });
-    const started = await start(app);
+    const started = await start(app, { via: "listen" }); // a request of the app's class from the first
     try {
       const res = await fetch(`${started.url}/`, {
         method: "POST",

@@ -70,10 +70,14 @@ function spanTrees(spans) {
   return (children.get("root") ?? []).sort(byStart).map(node);
 }
 
-/** Each error event: what was captured, how, in which transaction and in which span. */
+// Envelopes reach the collector in parallel, so in any order: events and segments are put back
+// in the order they happened (the app's requests are sequential).
+const inOrder = (items, time) => [...items].sort((a, b) => time(a) - time(b));
+
+/** Each error event, in capture order: what was captured, how, in which transaction and span. */
 function errors({ events, spans }) {
   const byId = new Map(spans.map((span) => [span.span_id, span]));
-  return events.map((event) => ({
+  return inOrder(events, (event) => event.timestamp).map((event) => ({
     transaction: event.transaction,
     level: event.level,
     exceptions: event.exception.values.map(({ type, value, mechanism }) => ({ type, value, mechanism })),
@@ -82,7 +86,11 @@ function errors({ events, spans }) {
   }));
 }
 
-const segmentNames = ({ spans }) => spans.filter((span) => span.is_segment).map((span) => span.name);
+const segmentNames = ({ spans }) =>
+  inOrder(
+    spans.filter((span) => span.is_segment),
+    (span) => span.start_timestamp,
+  ).map((span) => span.name);
 
 describe("Sentry 11 (Sentry.init, setupExpressErrorHandler)", () => {
   let express, libServer;

@@ -69,7 +69,7 @@ export const USAGE = `usage: npm run bench -- [scenario ...] [options]
   --warmup-requests N warm-up requests per server and case (default 3,000), cut short at --warmup
                       seconds: a long warm-up shows each server after V8 has optimized all of it
   --connections N     concurrent connections (default 100)
-  --retries N         re-measure a run contended by other processes up to N times (default 1)
+  --retries N         re-measure a run contended by other processes, or stalled, up to N times (default 1)
   --load wrk          timed runs with wrk (whole seconds, at least 1) instead of autocannon,
                       whose own CPU limits the fastest servers; warm-ups stay autocannon's
 ${NODE_USAGE}

@@ -1,6 +1,7 @@
-// How much of the server's core other processes took during a run, from
-// /proc/stat (Linux). On a shared machine this is what makes one framework
-// look slow in one round: the report flags such runs instead of hiding them.
+// What disturbs a timed run on a shared machine: other processes on our cores,
+// from /proc/stat (Linux), and stalls that /proc/stat does not show. Either makes
+// one framework look slow in one round: such runs are measured again, and the
+// report flags those that stay disturbed instead of hiding them.
 import { readFileSync } from "node:fs";
 
 const TICKS_PER_SECOND = 100; // USER_HZ, 100 on every Linux the suite targets
@@ -28,4 +29,17 @@ export function othersShare(before, after, serverSeconds) {
   const total = after.total - before.total;
   if (total <= 0) return null;
   return Math.max(0, (after.busy - before.busy - serverSeconds) / total);
+}
+
+// A stall: for a moment nothing is answered on any connection (a shared VM's
+// neighbours; steal time reads 0 on the machines we measure on), so the run's p99
+// lands far above its p50, and above any answer's normal wait. Healthy HTTP/1.1
+// runs stay under 7x and 100 ms; stalled ones reach 10-80x and 100-800 ms
+// (benchmarks/NOTES.md, eighth session). HTTP/2's multiplexed streams have tails
+// of 10-20x by nature, but of a few milliseconds: the absolute floor keeps them.
+const STALL_RATIO = 10;
+const STALL_MS = 100;
+
+export function stalled(run) {
+  return run.p50 > 0 && run.p99 >= STALL_MS && run.p99 >= STALL_RATIO * run.p50;
 }

@@ -1,6 +1,7 @@
 // latest.md: the runs, the targets with pass/miss, then one table per case.
 import { METRICS, formatMetric } from "./metrics.js";
 import { chartFileName } from "./charts.js";
+import { stalled } from "./contention.js";
 
 const CLIENT_CPU_LIMIT = 0.9;
 
@@ -97,6 +98,13 @@ function caseTable(c, metricNames, maxContention) {
     const names = contended.map(({ entry, share }) => `${entry.label} (up to ${Math.round(share * 100)}%)`).join(", ");
     notes.push(
       `- other processes took part of the server's or the load generator's core while measuring ${names}, even after a retry: those numbers understate the server.`,
+    );
+  }
+  const stalls = c.servers.filter((entry) => entry.runs.some(stalled));
+  if (stalls.length) {
+    const names = stalls.map((entry) => entry.label).join(", ");
+    notes.push(
+      `- the machine stalled (p99 ≥ 100 ms and ≥ 10× p50) while measuring ${names}, even after a retry: those rounds understate the server.`,
     );
   }
   return [table(header, rows), ...(notes.length ? ["", ...notes] : [])].join("\n");

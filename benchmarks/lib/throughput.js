@@ -6,7 +6,7 @@ import { startServer } from "./server-process.js";
 import { clientOf } from "./clients.js";
 import { loadProblems } from "./load.js";
 import { rotate } from "./stats.js";
-import { cpuTimes, othersShare } from "./contention.js";
+import { cpuTimes, othersShare, stalled } from "./contention.js";
 import { newEntry, presentServers, fail, finish } from "./roster.js";
 
 // cpu: the server process's CPU time per answered request, which a saturated load
@@ -105,17 +105,17 @@ async function runCase(scenarioCase, { server, client, handle, entry, profile, p
     generator: profile.load,
   };
   // On a shared machine, a run during which other processes took 10% or more
-  // of our cores is measured again (profile.retries times at most); the
-  // cleanest attempt counts.
+  // of our cores, or the machine stalled, is measured again (profile.retries
+  // times at most); the cleanest attempt counts.
   let best;
   let attempts = 0;
   while (attempts <= profile.retries) {
     attempts++;
     const measured = await timedRun(client, handle, request, loadOptions, plan, scenarioCase.expect.status);
     if (!best || cleaner(measured, best)) best = measured;
-    if (best.problems.length === 0 && !(best.run.others >= profile.maxContention)) break;
+    if (best.problems.length === 0 && !(best.run.others >= profile.maxContention) && !stalled(best.run)) break;
   }
-  const retried = attempts > 1 ? ` (${attempts} attempts, other processes on our cores)` : "";
+  const retried = attempts > 1 ? ` (${attempts} attempts: other processes on our cores, or a stall)` : "";
   if (best.problems.length) {
     // One bad run spoils the comparison: keep the reason, drop the numbers.
     entry.problems.push(best.problems.join("; "));
@@ -125,7 +125,8 @@ async function runCase(scenarioCase, { server, client, handle, entry, profile, p
   entry.runs.push(run);
   const contended =
     run.others >= profile.maxContention ? `, other processes took ${Math.round(run.others * 100)}% of a core` : "";
-  return `${Math.round(run.rps)} req/s, p99 ${run.p99.toFixed(2)} ms${contended}${retried}`;
+  const stall = stalled(run) ? ", stalled" : "";
+  return `${Math.round(run.rps)} req/s, p99 ${run.p99.toFixed(2)} ms${contended}${stall}${retried}`;
 }
 
 // One timed run, with how much of the server's and autocannon's cores other
@@ -155,9 +156,10 @@ async function timedRun(client, handle, request, loadOptions, plan, expectedStat
   return { run, problems: loadProblems(summary, expectedStatus) };
 }
 
-// A valid run beats an invalid one; then less contention wins.
-function cleaner(a, b) {
+// A valid run beats an invalid one, then one without a stall; then less contention wins.
+export function cleaner(a, b) {
   if (a.problems.length !== b.problems.length) return a.problems.length < b.problems.length;
+  if (stalled(a.run) !== stalled(b.run)) return !stalled(a.run);
   return (a.run.others ?? 0) < (b.run.others ?? 0);
 }
 

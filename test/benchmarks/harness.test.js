@@ -3,13 +3,13 @@
 import { describe, it, expect } from "vitest";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { runThroughput } from "../../benchmarks/lib/throughput.js";
+import { runThroughput, cleaner } from "../../benchmarks/lib/throughput.js";
 import { verify } from "../../benchmarks/lib/http-check.js";
 import { summarize, rotate } from "../../benchmarks/lib/stats.js";
 import { barChart } from "../../benchmarks/lib/svg-chart.js";
 import { evaluateTargets } from "../../benchmarks/lib/targets.js";
 import { parseCpuList } from "../../benchmarks/lib/affinity.js";
-import { cpuTimes, othersShare } from "../../benchmarks/lib/contention.js";
+import { cpuTimes, othersShare, stalled } from "../../benchmarks/lib/contention.js";
 import { runLoad, loadProblems } from "../../benchmarks/lib/load.js";
 import { summarize as summarizeH2load } from "../../benchmarks/lib/h2load.js";
 import { parseCommandLine } from "../../benchmarks/lib/args.js";
@@ -205,6 +205,25 @@ describe("contention", () => {
     expect(othersShare(before, after, 0.6)).toBeCloseTo(0.3);
     expect(othersShare(before, after, 0.95)).toBe(0); // tick rounding never goes negative
     expect(othersShare(null, after, 0.5)).toBeNull();
+  });
+
+  // Runs from this machine's wrk rounds (benchmarks/NOTES.md, eighth session), in ms.
+  it("calls a run stalled when its p99 is both ≥ 100 ms and ≥ 10× its p50", () => {
+    expect(stalled({ p50: 3.9, p99: 192.4 })).toBe(true); // a stalled wrk round
+    expect(stalled({ p50: 3.4, p99: 11.0 })).toBe(false); // a healthy one
+    expect(stalled({ p50: 14.9, p99: 19.3 })).toBe(false); // slow throughout, not stalled
+    expect(stalled({ p50: 0.4, p99: 8.2 })).toBe(false); // HTTP/2's tail: 20×, a few ms
+    expect(stalled({ p50: 30, p99: 150 })).toBe(false); // a long but steady tail
+    expect(stalled({ rps: 1000 })).toBe(false); // no latencies measured
+  });
+
+  it("keeps a valid attempt over an invalid one, then one without a stall, then the less contended", () => {
+    const attempt = (run, problems = []) => ({ run: { p50: 4, p99: 8, others: 0, ...run }, problems });
+    expect(cleaner(attempt({}), attempt({}, ["errors under load"]))).toBe(true);
+    expect(cleaner(attempt({ p99: 300 }), attempt({}, ["errors under load"]))).toBe(true);
+    expect(cleaner(attempt({ others: 0.2 }), attempt({ p99: 300 }))).toBe(true);
+    expect(cleaner(attempt({ p99: 300 }), attempt({ others: 0.2 }))).toBe(false);
+    expect(cleaner(attempt({ others: 0.05 }), attempt({ others: 0.2 }))).toBe(true);
   });
 
   it("reads this machine's cpu times where /proc/stat exists", () => {

@@ -1,7 +1,7 @@
 // latest.md: the runs, the targets with pass/miss, then one table per case.
 import { METRICS, formatMetric } from "./metrics.js";
 import { chartFileName } from "./charts.js";
-import { stalled } from "./contention.js";
+import { stalled, STALL_RULE } from "./contention.js";
 
 const CLIENT_CPU_LIMIT = 0.9;
 
@@ -104,7 +104,7 @@ function caseTable(c, metricNames, maxContention) {
   if (stalls.length) {
     const names = stalls.map((entry) => entry.label).join(", ");
     notes.push(
-      `- the machine stalled (p99 ≥ 100 ms and ≥ 10× p50) while measuring ${names}, even after a retry: those rounds understate the server.`,
+      `- the machine stalled (${STALL_RULE}) while measuring ${names}, even after a retry: those rounds understate the server.`,
     );
   }
   return [table(header, rows), ...(notes.length ? ["", ...notes] : [])].join("\n");

@@ -2,10 +2,10 @@
 // a body being read), so that it keeps one shape from the first middleware to the answer.
 // Each property added mid-request gives it another V8 map; code that every middleware shares
 // (Node's req.headers getter, its stream and event code) sees them all, and past four maps its
-// property accesses go megamorphic: on a real API's stack that was ~7% of a GET's
-// instructions (benchmarks/NOTES.md, "Requests born with their shape"). The values are those
-// read before: undefined, as before the property is set. A leaf (imports nothing): the body
-// parsers, loaded on first use, take their slot's symbol from here.
+// property accesses go megamorphic, which a real API's stack pays on every request
+// (PERFORMANCE.md, "Requests born with their shape"). The values are those read before:
+// undefined, as before the property is set. A leaf (imports nothing): the body parsers, loaded
+// on first use, take their slot's symbol from here.
 
 /** Where body/read.js keeps a request's Collector while it reads the body. */
 export const kCollector = Symbol("lib-server.bodyCollector");

@@ -7,7 +7,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/monitoring/tools/*.test.js"],
+    globalSetup: ["test/opentelemetry/sdk3/setup.js"],
     testTimeout: 120000,
-    hookTimeout: 120000,
+    hookTimeout: 300000,
   },
 });

@@ -3,15 +3,15 @@
 // both with instrumentation-http and the real OpenTelemetry SDK exporting to memory, in
 // child processes set up as apps are: a --require preload, an --import preload with
 // OpenTelemetry's ES module hook, NodeSDK started before the app is loaded; CommonJS and ES
-// module apps. The span trees (names, kinds, parents, attributes, status, exception
-// events) and the http.server.request.duration data points must be the same, ids, times
-// and ports aside.
+// module apps; on OpenTelemetry's SDK 2 (the checkout's devDependencies) and SDK 3
+// (test/opentelemetry/sdk3/). The span trees (names, kinds, parents, attributes, status,
+// exception events) and the http.server.request.duration data points must be the same, ids,
+// times and ports aside.
 import { execFile } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, test } from "vitest";
+import { OPENTELEMETRY_LINES } from "./sdk3/project.js";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const fixtures = "test/opentelemetry/fixtures";
 const run = promisify(execFile);
 
@@ -21,9 +21,9 @@ const SETUPS = {
   "in-process NodeSDK": (app) => [`${fixtures}/in-process.cjs`, `${fixtures}/${app}`],
 };
 
-async function record({ framework, setup, app, options = "none" }) {
-  const env = { ...process.env, FRAMEWORK: framework, INSTRUMENTATION_OPTIONS: options };
-  const { stdout } = await run(process.execPath, SETUPS[setup](app), { cwd: root, env, maxBuffer: 1 << 24 });
+async function record({ line, framework, setup, app, options = "none" }) {
+  const env = { ...process.env, ...line.env, FRAMEWORK: framework, INSTRUMENTATION_OPTIONS: options };
+  const { stdout } = await run(line.node(), SETUPS[setup](app), { cwd: line.cwd, env, maxBuffer: 1 << 24 });
   return JSON.parse(stdout);
 }
 
@@ -61,43 +61,56 @@ function expectSameTelemetry(libServer, express) {
   expect(requestDurations(libServer)).toEqual(requestDurations(express));
 }
 
+// The line's own instrumentation-http made the spans (its 0.2xx or 0.3xx release).
+const httpInstrumentationVersions = ({ spans }) => [
+  ...new Set(
+    spans.filter(({ scope }) => scope.name === "@opentelemetry/instrumentation-http").map(({ scope }) => scope.version),
+  ),
+];
+
 const serverSpanNames = ({ spans }) => spans.filter((span) => span.kind === 1).map((span) => span.name);
 
-describe("lib-server/opentelemetry gives the spans and metrics instrumentation-express gives Express 5", () => {
-  // An ES module app's `import express` goes around require-in-the-middle: without the
-  // --import hook, instrumentation-express sees no Express. lib-server's instrumentation
-  // needs no hook; its results are compared with Express's where Express is instrumented.
-  const expressInstrumented = (setup, app) => app === "app.cjs" || setup === "import";
+describe.each(OPENTELEMETRY_LINES)(
+  "$name: lib-server/opentelemetry gives the spans and metrics instrumentation-express gives Express 5",
+  (line) => {
+    // An ES module app's `import express` goes around require-in-the-middle: without the
+    // --import hook, instrumentation-express sees no Express. lib-server's instrumentation
+    // needs no hook; its results are compared with Express's where Express is instrumented.
+    const expressInstrumented = (setup, app) => app === "app.cjs" || setup === "import";
 
-  for (const setup of Object.keys(SETUPS)) {
-    for (const app of ["app.cjs", "app.mjs"]) {
-      test(`${setup}, ${app === "app.cjs" ? "CommonJS" : "ES module"} app`, async () => {
-        const expressSetup = expressInstrumented(setup, app) ? { setup, app } : { setup: "import", app };
-        const [libServer, express] = await Promise.all([
-          record({ framework: "lib-server", setup, app }),
-          record({ framework: "express", ...expressSetup }),
-        ]);
-        expect(serverSpanNames(libServer)).toContain("GET /api/users/:id");
+    for (const setup of Object.keys(SETUPS)) {
+      for (const app of ["app.cjs", "app.mjs"]) {
+        test(`${setup}, ${app === "app.cjs" ? "CommonJS" : "ES module"} app`, async () => {
+          const expressSetup = expressInstrumented(setup, app) ? { setup, app } : { setup: "import", app };
+          const [libServer, express] = await Promise.all([
+            record({ line, framework: "lib-server", setup, app }),
+            record({ line, framework: "express", ...expressSetup }),
+          ]);
+          expect(serverSpanNames(libServer)).toContain("GET /api/users/:id");
+          expect(httpInstrumentationVersions(libServer)).toEqual([expect.stringMatching(line.experimentalVersions)]);
+          expectSameTelemetry(libServer, express);
+        });
+      }
+    }
+
+    test("dist/lib-server.cjs, under a --require preload", async () => {
+      const [libServer, express] = await Promise.all([
+        record({ line, framework: line.libServerDist, setup: "require", app: "app.cjs" }),
+        record({ line, framework: "express", setup: "require", app: "app.cjs" }),
+      ]);
+      expectSameTelemetry(libServer, express);
+    });
+
+    // Each option set (fixtures/options.cjs) given to both instrumentations.
+    for (const options of ["ignoreLayersType", "ignoreRouters", "ignoreLayers", "hooks", "failingHooks"]) {
+      test(`options: ${options}`, async () => {
+        const [libServer, express] = await Promise.all(
+          ["lib-server", "express"].map((framework) =>
+            record({ line, framework, setup: "require", app: "app.cjs", options }),
+          ),
+        );
         expectSameTelemetry(libServer, express);
       });
     }
-  }
-
-  test("dist/lib-server.cjs, under a --require preload", async () => {
-    const [libServer, express] = await Promise.all([
-      record({ framework: `${root}dist/lib-server.cjs`, setup: "require", app: "app.cjs" }),
-      record({ framework: "express", setup: "require", app: "app.cjs" }),
-    ]);
-    expectSameTelemetry(libServer, express);
-  });
-
-  // Each option set (fixtures/options.cjs) given to both instrumentations.
-  for (const options of ["ignoreLayersType", "ignoreRouters", "ignoreLayers", "hooks", "failingHooks"]) {
-    test(`options: ${options}`, async () => {
-      const [libServer, express] = await Promise.all(
-        ["lib-server", "express"].map((framework) => record({ framework, setup: "require", app: "app.cjs", options })),
-      );
-      expectSameTelemetry(libServer, express);
-    });
-  }
-});
+  },
+);

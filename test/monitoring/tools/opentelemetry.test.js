@@ -2,8 +2,10 @@
 // configured by OTEL_* variables, exporting OTLP/HTTP JSON to a fake collector) on the same app
 // on Express 5 and on lib-server: the same span trees. On lib-server the framework's spans
 // come from lib-server/opentelemetry, which lib-server enables itself once an SDK registered a
-// tracer provider (src/monitoring/opentelemetry.js).
+// tracer provider (src/monitoring/opentelemetry.js). On OpenTelemetry's SDK 2 (the checkout's
+// devDependencies) and SDK 3 (auto-instrumentations-node 0.82, test/opentelemetry/sdk3/).
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { OPENTELEMETRY_LINES } from "../../opentelemetry/sdk3/project.js";
 import { driveApp, startCollector } from "../fixtures/drive-app.js";
 
 const ZERO_CODE = ["--require", "@opentelemetry/auto-instrumentations-node/register"];
@@ -24,14 +26,19 @@ const otelEnv = () => ({
   OTEL_BSP_SCHEDULE_DELAY: "100",
 });
 
-/** Runs the app and returns what reached the collector: its spans, and the app's run. */
-async function record(framework, args = ZERO_CODE, env = otelEnv()) {
+/**
+ * Runs the app (in `line`'s project: SDK 2 unless told) and returns what reached the collector:
+ * its spans, and the app's run.
+ */
+async function record(framework, args = ZERO_CODE, env = otelEnv(), line = OPENTELEMETRY_LINES[0]) {
   const from = collector.received.length;
-  const run = await driveApp({ framework, args, env });
+  const run = await driveApp({ framework, args, env: { ...env, ...line.env }, cwd: line.cwd });
   const spans = collector.received.slice(from).flatMap(({ path, body }) => {
     expect(path).toBe("/v1/traces");
     return JSON.parse(body).resourceSpans.flatMap(({ scopeSpans }) =>
-      scopeSpans.flatMap(({ scope, spans }) => spans.map((span) => ({ ...span, scope: scope.name }))),
+      scopeSpans.flatMap(({ scope, spans }) =>
+        spans.map((span) => ({ ...span, scope: scope.name, scopeVersion: scope.version })),
+      ),
     );
   });
   return { ...run, spans };
@@ -104,11 +111,18 @@ function withoutRouterInstrumentation(spans) {
 
 const serverSpanNames = (spans) => spans.filter((span) => span.kind === 2).map((span) => span.name);
 
-describe("OpenTelemetry zero-code set-up (auto-instrumentations-node)", () => {
+describe.each(OPENTELEMETRY_LINES)("$name: OpenTelemetry zero-code set-up (auto-instrumentations-node)", (line) => {
   let express, libServer;
   beforeAll(async () => {
-    express = await record("express");
-    libServer = await record("lib-server");
+    express = await record("express", ZERO_CODE, otelEnv(), line);
+    libServer = await record("lib-server", ZERO_CODE, otelEnv(), line);
+  });
+
+  test("the spans come from this line's instrumentations", () => {
+    const httpVersions = (spans) =>
+      new Set(spans.filter((span) => span.scope === "@opentelemetry/instrumentation-http").map((s) => s.scopeVersion));
+    for (const spans of [libServer.spans, express.spans])
+      expect([...httpVersions(spans)]).toEqual([expect.stringMatching(line.experimentalVersions)]);
   });
 
   test("both apps answer the same", () => {
@@ -154,14 +168,17 @@ describe("OpenTelemetry zero-code set-up (auto-instrumentations-node)", () => {
   });
 
   test("an app that registers LibServerInstrumentation itself gets its spans once", async () => {
-    const own = await record("lib-server", [
-      ...ZERO_CODE,
-      "--require",
-      "./test/monitoring/fixtures/opentelemetry-own.cjs",
-    ]);
+    const own = await record(
+      "lib-server",
+      [...ZERO_CODE, "--require", "./test/monitoring/fixtures/opentelemetry-own.cjs"],
+      otelEnv(),
+      line,
+    );
     expect(spanTrees(own.spans)).toEqual(spanTrees(libServer.spans));
   });
+});
 
+describe("lib-server's OpenTelemetry set-up where it cannot trace", () => {
   test("an @opentelemetry/api that cannot see the registered provider: one warning, the app runs", async () => {
     const run = await record("lib-server", ["--require", "./test/monitoring/fixtures/opentelemetry-old-api.cjs"]);
     expect(run.statuses).toEqual([200, 200, 500, 500, 404]);

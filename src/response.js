@@ -6,6 +6,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { createHttpError } from "./errors.js";
 import {
+  hasLatin1Header,
   headerOf,
   removeHeaders,
   setValidHeader,
@@ -38,6 +39,11 @@ const HTML_UTF8 = "text/html; charset=utf-8";
 // What Express's res.set("Content-Type", "application/json") stores.
 const JSON_UTF8 = "application/json; charset=utf-8";
 const charsetCache = new Map(); // Content-Type → the same with charset=utf-8, valid header values only
+
+// Express's res.send hands Node a Buffer when it makes an ETag or the body has 1,000 characters
+// or more; lib-server keeps the string (its ETags read strings) unless a header value has bytes
+// 0x80-0xff, which reach the client as on Express only from a Buffer there (hasLatin1Header).
+const keepsString = (res, generateETag, chunk) => !hasLatin1Header(res) || (!generateETag && chunk.length < 1000);
 
 // What a 204 or 304 answer drops, as Express's res.send removes them
 const BODYLESS_DROPPED = [CONTENT_TYPE, CONTENT_LENGTH, TRANSFER_ENCODING];
@@ -93,7 +99,11 @@ class ServerResponse extends http.ServerResponse {
     let length;
     if (chunk !== undefined) {
       if (Buffer.isBuffer(chunk)) length = chunk.length;
-      else if ((!generateETag || etagFn.takesStrings) && typeof chunk === "string")
+      else if (
+        (!generateETag || etagFn.takesStrings) &&
+        typeof chunk === "string" &&
+        keepsString(this, generateETag, chunk)
+      )
         length = Buffer.byteLength(chunk, encoding);
       else {
         chunk = Buffer.from(chunk, encoding);

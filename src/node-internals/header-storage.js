@@ -58,6 +58,25 @@ const ServerResponsePrototype = http.ServerResponse.prototype;
 /** What Node's setHeader refuses in a value (checkInvalidHeaderChar, strict). */
 export const INVALID_HEADER_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
 
+// Anything but tabs and printable ASCII: what setHeader below leaves to Node's, which refuses
+// some of it and accepts bytes 0x80-0xff (a latin1 file name), marking the response for those.
+const NOT_PLAIN = /[^\t\x20-\x7e]/;
+// Registered: another copy of this module (lib-server's CommonJS build beside its ES modules,
+// whose static files may answer this copy's responses) reads the same mark.
+const kLatin1Header = Symbol.for("lib-server.latin1Header");
+
+/**
+ * Whether a header value set on `res` through its setHeader has bytes 0x80-0xff. Node writes
+ * a header block apart from a Buffer body, latin1, but prefixes it to a string body and writes
+ * both as UTF-8; it also mangles such bytes in Content-Disposition once end(body) gave it the
+ * body's length before the headers were built. Where Express's body is a Buffer, or a stream,
+ * lib-server's must be too for those bytes to reach the client as on Express.
+ */
+export const hasLatin1Header = (res) => res[kLatin1Header] === true;
+
+const latin1In = (value) =>
+  typeof value === "string" ? NOT_PLAIN.test(value) : Array.isArray(value) && value.some(latin1In);
+
 // Header names Node's setHeader has accepted, each with the key it stores it under (interned)
 // and the last string value stored under it (helmet's are the same strings on every response).
 // Bounded: an app that sets names taken from input (a proxy) does not grow it forever.
@@ -66,8 +85,8 @@ const ACCEPTED_NAMES_MAX = 512;
 
 /**
  * setHeader of lib-server's responses: Node's, which it calls for anything but a name Node has
- * already accepted with a value Node accepts (a number, or a string without the characters it
- * refuses) on a response not yet sent. For those it stores what Node's would store, without
+ * already accepted with a plain value (a number, or a string of tabs and printable ASCII) on a
+ * response not yet sent. For those it stores what Node's would store, without
  * validating the name again, lower-casing it into a new string and having V8 look that string
  * up in its string table to use it as a key, nor scanning again the value the name had last
  * time: per setHeader, the bulk of what helmet's dozen headers, cors's and an app's own cost
@@ -77,8 +96,9 @@ const ACCEPTED_NAMES_MAX = 512;
 export function setHeader(name, value) {
   const accepted = acceptedNames.get(name);
   const inherited = ServerResponsePrototype.setHeader;
-  if (accepted === undefined || inherited !== nativeSetHeader || this._header || !validValue(accepted, value)) {
+  if (accepted === undefined || inherited !== nativeSetHeader || this._header || !plainValue(accepted, value)) {
     const result = inherited.call(this, name, value);
+    if (latin1In(value)) this[kLatin1Header] = true;
     if (accepted === undefined && typeof name === "string" && acceptedNames.size < ACCEPTED_NAMES_MAX)
       acceptedNames.set(name, { key: internalized(name.toLowerCase()), lastValue: "" });
     return result;
@@ -89,10 +109,10 @@ export function setHeader(name, value) {
   return this;
 }
 
-function validValue(accepted, value) {
+function plainValue(accepted, value) {
   if (typeof value !== "string") return typeof value === "number";
   if (value === accepted.lastValue) return true;
-  if (INVALID_HEADER_CHAR.test(value)) return false;
+  if (NOT_PLAIN.test(value)) return false;
   accepted.lastValue = value;
   return true;
 }

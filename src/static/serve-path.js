@@ -13,7 +13,13 @@ import { singleRange } from "./ranges.js";
 import { acceptsEncoding } from "./accept-encoding.js";
 import { compressedCopy } from "./compress.js";
 import { fresh, vary } from "../deps.js";
-import { headerOf, setValidHeader, headerChangesObserved, removeHeaders } from "../node-internals/header-storage.js";
+import {
+  hasLatin1Header,
+  headerOf,
+  setValidHeader,
+  headerChangesObserved,
+  removeHeaders,
+} from "../node-internals/header-storage.js";
 import * as headerTable from "../headers.js";
 
 // Consts of this module, not imported bindings (headers.js says why).
@@ -268,8 +274,12 @@ function answer(req, res, next, entry, body, encoding, fileServer, whole) {
   const length = end - start + 1;
   res.setHeader("Content-Length", length);
   if (isHead || length === 0) res.end();
-  else if (bytes !== null) res.end(length === bytes.length ? bytes : bytes.subarray(offset + start, offset + end + 1));
-  else streamFile(req, res, next, body, offset + start, offset + end, fileServer);
+  else if (bytes !== null) {
+    // Headers built before end(body) tells Node the length, as when Express streams the file:
+    // Node would mangle the bytes 0x80-0xff of a Content-Disposition otherwise (hasLatin1Header).
+    if (hasLatin1Header(res)) res.writeHead(res.statusCode);
+    res.end(length === bytes.length ? bytes : bytes.subarray(offset + start, offset + end + 1));
+  } else streamFile(req, res, next, body, offset + start, offset + end, fileServer);
 }
 
 // Headers describing a body that a 304 doesn't have.

@@ -36,8 +36,8 @@ export function createBodyParser(name, settings) {
     }
     const charset = requestCharset(req, settings);
     if (charset instanceof Error) next(charset);
-    else if (charset !== null && !isKnownCharset(charset)) next(unknownCharset(charset));
-    else readBody(req, res, next, settings, charset);
+    else if (charset === null || isKnownCharset(charset)) readBody(req, res, next, settings, charset);
+    else refuseCharset(req, res, next, settings, charset);
   };
   // body-parser's names (jsonParser, ...), as tools listing a router's stack show them.
   Object.defineProperty(bodyParser, "name", { value: name });
@@ -56,16 +56,24 @@ export function requestCharset(req, settings) {
   return charset;
 }
 
-/** The 415 for a charset iconv does not know (reported lower-cased, as body-parser does). */
-export function unknownCharset(charset) {
-  return unsupportedCharset(charset, charset.toLowerCase());
+/**
+ * The 415 for a charset iconv does not know (reported lower-cased). body-parser (1.x and 2.x)
+ * learns it when raw-body makes its decoder: after the Content-Encoding checks and the
+ * declared length's (a 413 comes first), before reading; it then reads off the whole body and
+ * answers. With a verify function it answers at once, before those checks.
+ */
+export function refuseCharset(req, res, next, settings, charset) {
+  const refusal = unsupportedCharset(charset, charset.toLowerCase());
+  if (settings.verify) next(refusal);
+  else readBody(req, res, next, settings, null, refusal);
 }
 
 /**
  * Reads the body of a request the parser accepted (content encoding, limit), then
- * verifies and parses it into req.body, and calls next (with the error, if any).
+ * verifies and parses it into req.body, and calls next (with the error, if any). With a
+ * `refusal`, fails with it once the checks before reading have passed, as a read error.
  */
-export function readBody(req, res, next, settings, charset) {
+export function readBody(req, res, next, settings, charset, refusal = null) {
   let stream = req;
   let length = null;
   const encoding = (req.headers["content-encoding"] || "identity").toLowerCase();
@@ -89,7 +97,8 @@ export function readBody(req, res, next, settings, charset) {
     req.pipe(stream);
   }
 
-  readStream(stream, length, settings.limit, onBodyReadInScope, new BodyJob(req, res, next, settings, charset, stream));
+  const job = new BodyJob(req, res, next, settings, charset, stream);
+  readStream(stream, length, settings.limit, onBodyReadInScope, job, refusal);
 }
 
 // The stream's events fire in the socket's async context; a job remembers the

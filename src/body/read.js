@@ -29,9 +29,10 @@ class Collector {
  * @param {number} limit maximum byte count
  * @param {(context: any, err: Error|null, body?: Buffer) => void} onEnd
  * @param {any} context passed back to onEnd
+ * @param {Error|null} refusal the error to end with once the checks before reading pass
  */
-export function readStream(stream, length, limit, onEnd, context) {
-  const early = refuseBeforeReading(stream, length, limit);
+export function readStream(stream, length, limit, onEnd, context, refusal = null) {
+  const early = refuseBeforeReading(stream, length, limit) ?? refusal;
   if (early !== null) {
     process.nextTick(onEnd, context, early);
     return;

@@ -11,7 +11,7 @@ import { createRequire } from "node:module";
 import { nodeQuerystring } from "../deps.js";
 import { decompressor } from "../body/decompress.js";
 import { isKnownCharset } from "../body/charset.js";
-import { hasBody, readBody, requestCharset, unknownCharset } from "../body/middleware.js";
+import { hasBody, readBody, refuseCharset, requestCharset } from "../body/middleware.js";
 import { normalizeOptions } from "../body/options.js";
 import { jsonSettings } from "../body/json.js";
 import { rawSettings } from "../body/raw.js";
@@ -98,24 +98,6 @@ function createBodyParser(name, settings, options) {
   };
   Object.defineProperty(bodyParser, "name", { value: name });
   return bodyParser;
-}
-
-// 1.x learns that iconv lacks the charset when it starts decoding: after the Content-Encoding
-// and size checks, and answers once the body is read (with a verify function: at once).
-function refuseCharset(req, res, next, settings, charset) {
-  const refusal = unknownCharset(charset);
-  if (settings.verify) {
-    next(refusal);
-    return;
-  }
-  const refuse = () => {
-    throw refusal;
-  };
-  const answer = (err) => {
-    if (err === refusal) delete err.body; // raw-body's error, not a parse error: no body on it
-    next(err);
-  };
-  readBody(req, res, answer, { ...settings, parse: refuse }, null);
 }
 
 function gzipOrDeflate(encoding) {

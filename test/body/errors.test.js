@@ -48,6 +48,7 @@ function build(app, factory) {
   app.post("/upper", factory.json({ defaultCharset: "UTF-8" }), ok);
   app.post("/form", factory.urlencoded({ extended: true, parameterLimit: 2, depth: 1 }), ok);
   app.post("/text", factory.text({ limit: 8 }), ok);
+  app.post("/text-verify", factory.text({ verify }), ok);
   app.post("/raw", factory.raw({ inflate: false }), ok);
   app.post("/encoded", (req, res, next) => (req.setEncoding("utf8"), next()), factory.text(), ok);
   app.use((err, req, res, next) => {
@@ -84,6 +85,36 @@ const requests = [
   [
     "415 charset.unsupported (unknown)",
     { path: "/text", headers: { "content-type": "text/plain; charset=klingon" }, body: "hi" },
+    415,
+  ],
+  // An unknown charset is raw-body's to find, when it makes its decoder: after the
+  // Content-Encoding and declared length checks; the body is then read off, whatever its size.
+  [
+    "415 encoding.unsupported before an unknown charset",
+    {
+      path: "/text",
+      headers: { "content-type": "text/plain; charset=klingon", "content-encoding": "compress" },
+      body: "hi",
+    },
+    415,
+  ],
+  [
+    "413 entity.too.large before an unknown charset (Content-Length)",
+    { path: "/text", headers: { "content-type": "text/plain; charset=klingon" }, body: "123456789" },
+    413,
+  ],
+  [
+    "415 charset.unsupported (unknown, chunked body over the limit)",
+    { path: "/text", headers: { "content-type": "text/plain; charset=klingon" }, body: ["12345", "67890"] },
+    415,
+  ],
+  [
+    "415 charset.unsupported (unknown, with verify: before Content-Encoding)",
+    {
+      path: "/text-verify",
+      headers: { "content-type": "text/plain; charset=klingon", "content-encoding": "compress" },
+      body: "hi",
+    },
     415,
   ],
   [

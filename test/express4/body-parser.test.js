@@ -121,6 +121,11 @@ compareSuite(
     post({ "content-type": "text/plain; charset=foo" }, "x".repeat(50), "/small"),
     post({ "content-type": "text/plain; charset=foo" }, "xx", "/small"),
     post({ "content-type": "text/plain; charset=foo" }, "xx", "/verified"),
+    // ...after the Content-Encoding checks (before them with verify); a body over the limit
+    // without a declared length is read off, and the answer is the charset's
+    post({ "content-type": "text/plain; charset=foo", "content-encoding": "compress" }, "xx", "/small"),
+    post({ "content-type": "text/plain; charset=foo", "content-encoding": "compress" }, "xx", "/verified"),
+    post({ "content-type": "text/plain; charset=foo" }, ["x".repeat(30), "x".repeat(30)], "/small"),
   ],
   { reference: express4, subject: express },
 );

@@ -28,11 +28,13 @@ export function lazy(load) {
 const encodeurl = lazy(() => require("encodeurl"));
 const escapes = lazy(() => require("escape-html"));
 const freshness = lazy(() => require("fresh"));
+const freshness05 = lazy(() => require("fresh-0.5")); // Express 4's, for the Express 4 mode
 const statusCodes = lazy(() => require("statuses"));
 const varies = lazy(() => require("vary"));
 export const encodeUrl = (url) => encodeurl()(url);
 export const escapeHtml = (string) => escapes()(string);
 export const fresh = (reqHeaders, resHeaders) => freshness()(reqHeaders, resHeaders);
+export const fresh05 = (reqHeaders, resHeaders) => freshness05()(reqHeaders, resHeaders);
 export const statuses = {
   get message() {
     return statusCodes().message;
@@ -45,6 +47,7 @@ const contentTypes = lazy(() => require("content-type"));
 const cookies = lazy(() => require("cookie"));
 const cookieSignature = lazy(() => require("cookie-signature"));
 const rangeParser = lazy(() => require("range-parser"));
+const rangeParser12 = lazy(() => require("range-parser-1.2")); // Express 4's, for the Express 4 mode
 export const parseQuery = (str) => querystring().parse(str);
 export const contentDisposition = {
   create: (filename, options) => dispositions().create(filename, options),
@@ -58,6 +61,7 @@ export const contentType = {
 export const serializeCookie = (name, value, options) => cookies().serialize(name, value, options);
 export const signCookie = (value, secret) => cookieSignature().sign(value, secret);
 export const parseRange = (size, header, options) => rangeParser()(size, header, options);
+export const parseRange12 = (size, header, options) => rangeParser12()(size, header, options);
 
 export const mimeTypes = lazy(() => require("mime-types"));
 export const findMyWay = lazy(() => require("find-my-way")); // for routers of more than a few routes

@@ -37,9 +37,7 @@ class IncomingMessage extends http.IncomingMessage {
   }
 
   range(size, options) {
-    const range = this.headers.range;
-    if (!range) return undefined;
-    return parseRange(size, range, options);
+    return rangeOf(this, size, options, parseRange);
   }
 
   is(...types) {
@@ -103,14 +101,7 @@ class IncomingMessage extends http.IncomingMessage {
   }
 
   get fresh() {
-    const method = this.method;
-    if (method !== "GET" && method !== "HEAD" && method !== "QUERY") return false;
-    const res = this.res;
-    const status = res.statusCode;
-    if ((status >= 200 && status < 300) || status === 304) {
-      return fresh(this.headers, { etag: res.getHeader("ETag"), "last-modified": res.getHeader("Last-Modified") });
-    }
-    return false;
+    return isFresh(this, fresh);
   }
 
   get stale() {
@@ -124,6 +115,25 @@ class IncomingMessage extends http.IncomingMessage {
 }
 
 /** A Host value's name: without its port, an IPv6 literal kept whole; undefined for none. */
+/** req.fresh with `fresh` (the package's function: the Express 4 mode passes fresh 0.5's). */
+export function isFresh(req, fresh) {
+  const method = req.method;
+  if (method !== "GET" && method !== "HEAD" && method !== "QUERY") return false;
+  const res = req.res;
+  const status = res.statusCode;
+  if ((status >= 200 && status < 300) || status === 304) {
+    return fresh(req.headers, { etag: res.getHeader("ETag"), "last-modified": res.getHeader("Last-Modified") });
+  }
+  return false;
+}
+
+/** req.range(size, options) with `parseRange` (range-parser's: the Express 4 mode passes 1.2's). */
+export function rangeOf(req, size, options, parseRange) {
+  const range = req.headers.range;
+  if (!range) return undefined;
+  return parseRange(size, range, options);
+}
+
 export function withoutPort(host) {
   if (!host) return undefined;
   const offset = host[0] === "[" ? host.indexOf("]") + 1 : 0; // IPv6 literal

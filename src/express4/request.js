@@ -1,11 +1,11 @@
 // The Express 4 mode's request prototype: Express 5's (request.js) plus what Express 4.22's
 // request has and Express 5 removed or changed.
 import Server from "../application.js";
-import { Request, withoutPort } from "../request.js";
+import { isFresh, rangeOf, Request, withoutPort } from "../request.js";
 import { depd } from "./deprecate.js";
 import { extensionType } from "./mime.js";
 import { parseQuery } from "./query.js";
-import { parseurl } from "../deps.js";
+import { fresh05, parseRange12, parseurl } from "../deps.js";
 
 const deprecate = depd("express"); // here: depd blames the caller of this module's functions
 
@@ -33,6 +33,11 @@ request.accepts = function accepts(types_) {
   const known = mimes.filter((type) => type !== false);
   const best = known.length !== 0 && base.accepts.call(this, known);
   return best ? types[mimes.indexOf(best)] : false;
+};
+
+// range-parser 1.2, Express 4's: a malformed range is unsatisfiable (-1), not -2.
+request.range = function range(size, options) {
+  return rangeOf(this, size, options, parseRange12);
 };
 
 request.is = function is(types_) {
@@ -73,6 +78,12 @@ defineGetter(
     return this.hostname;
   }, "req.host: Use req.hostname instead"),
 );
+
+// fresh 0.5, Express 4's: If-Modified-Since counts beside a matching If-None-Match, and
+// If-None-Match: * alone is no match.
+defineGetter("fresh", function fresh() {
+  return isFresh(this, fresh05);
+});
 
 // An own data property once read or assigned, as Express 4's middleware leaves it.
 Object.defineProperty(request, "query", {

@@ -19,16 +19,16 @@ export function preconditionFailed(headers, etag, lastModified) {
   return Number.isNaN(modified) || modified > since;
 }
 
-// If-Range: a range is only served if the client's copy is the current one
-// (the ETag sent, or exactly the Last-Modified date). Like send, a weak ETag
-// counts: it is the only tag a default file has, and resuming must work.
+// If-Range, read as send reads it: a value with a quote in it names ETags, and the response's
+// must appear in it (a weak one counts: it is the only tag a default file has, and resuming
+// must work); any other value is a date the Last-Modified must not be later than (RFC 9110
+// asks for the exact date; send, and so Express, accept a later one). None, or an empty one:
+// the range is served.
 export function rangeIsCurrent(headers, etag, lastModified) {
   const ifRange = headers["if-range"];
-  if (ifRange === undefined) return true;
-  const value = ifRange.trim();
-  if (value.startsWith('"') || value.startsWith("W/")) return value === etag;
-  const date = Date.parse(value);
-  return !Number.isNaN(date) && date === Date.parse(lastModified);
+  if (!ifRange) return true;
+  if (ifRange.indexOf('"') !== -1) return Boolean(etag) && ifRange.indexOf(etag) !== -1;
+  return Date.parse(lastModified) <= Date.parse(ifRange);
 }
 
 function listIncludes(list, etag, weak) {

@@ -2,7 +2,7 @@
 // `root`, a drop-in for express.static / serve-static 2 (same options and
 // fall-through rules), plus directory listings, precompressed siblings,
 // on-the-fly compression and an in-memory cache of small files.
-import { servePath } from "./serve-path.js";
+import { SEND_HEADER_RULES, servePath } from "./serve-path.js";
 import { failureStatus, failureError } from "./errors.js";
 import { normalizeSendOptions } from "./options.js";
 import { FileCache } from "./file-cache.js";
@@ -21,9 +21,10 @@ export function serveStatic(root, options) {
 
 /**
  * serveStatic for a variant of send (the Express 4 mode's, send 0.19's): `typeOf(path)`, a
- * file's Content-Type (default: mime-types' for its extension), and `dotfiles(options)`,
- * the dotfiles rule for these options (undefined: the option's; "ignore-last": only a path
- * that ends in a dotfile is one to ignore, a dot directory on the way is served).
+ * file's Content-Type (default: mime-types' for its extension), `dotfiles(options)`, the
+ * dotfiles rule for these options (undefined: the option's; "ignore-last": only a path that
+ * ends in a dotfile is one to ignore, a dot directory on the way is served), and
+ * `headerRules` (default: send 1.x's, SEND_HEADER_RULES).
  */
 export function createServeStatic(root, options, variant) {
   if (!root) throw new TypeError("root path required");
@@ -55,6 +56,7 @@ export function createServeStatic(root, options, variant) {
     cache,
     realRoot: config.followSymlinks ? null : undefined,
     beforeHeaders: setHeaders ? (res, entry) => setHeaders(res, entry.path, entry.stat) : null,
+    headerRules: variant.headerRules ?? SEND_HEADER_RULES,
     // Before a file is found, client errors mean "not mine": let the next
     // middleware try, unless fallthrough is off. After, they're the answer.
     fail(req, res, next, reason, fileFound) {

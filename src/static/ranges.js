@@ -4,12 +4,13 @@
 // gets them all in one response. Overlapping ranges that merge into one still
 // get a 206. A long list is ignored before parsing, so an abusive header costs
 // no more than a single range.
-import { parseRange } from "../deps.js";
+import { parseRange as rangeParser } from "../deps.js";
 
 const MAX_LISTED_RANGES = 8;
 
-// -> { start, end } | "unsatisfiable" | null (serve the whole entity)
-export function singleRange(size, header) {
+// -> { start, end } | "unsatisfiable" | null (serve the whole entity); `parseRange` is
+// range-parser's (the Express 4 mode's send reads ranges with range-parser 1.2).
+export function singleRange(size, header, parseRange = rangeParser) {
   if (!header.startsWith("bytes=")) return null;
   let commas = 0;
   for (let i = header.indexOf(","); i !== -1; i = header.indexOf(",", i + 1)) {

@@ -16,7 +16,7 @@ import {
   FORBIDDEN_PATH,
 } from "./safe-path.js";
 import { sendErrorPage } from "./respond.js";
-import { servePath } from "./serve-path.js";
+import { SEND_HEADER_RULES, servePath } from "./serve-path.js";
 
 // res.sendFile re-stats on every call (apps often write a file, then send it),
 // but an unchanged file is still served from memory.
@@ -25,15 +25,20 @@ const UP_SEGMENT = /(?:^|[\\/])\.\.(?:[\\/]|$)/;
 
 /**
  * A sendFile for a variant of send (the Express 4 mode's, send 0.19's): `typeOf(path)`, a
- * file's Content-Type, and `dotfiles(options)`, the dotfiles rule for a call's options
- * (undefined: the option's; "ignore-last": only a path ending in a dotfile is ignored).
+ * file's Content-Type, `dotfiles(options)`, the dotfiles rule for a call's options
+ * (undefined: the option's; "ignore-last": only a path ending in a dotfile is ignored), and
+ * `headerRules` (default: send 1.x's, SEND_HEADER_RULES).
  */
 export function createSendFile(variant) {
-  const cache =
-    variant.typeOf === undefined ? sharedCache : new FileCache({ revalidateAfter: 0, typeOf: variant.typeOf });
-  const dotfilesOf = variant.dotfiles ?? null;
-  return (req, res, filePath, options, done) => sendWith(cache, dotfilesOf, req, res, filePath, options, done);
+  const sender = {
+    cache: variant.typeOf === undefined ? sharedCache : new FileCache({ revalidateAfter: 0, typeOf: variant.typeOf }),
+    dotfilesOf: variant.dotfiles ?? null,
+    headerRules: variant.headerRules ?? SEND_HEADER_RULES,
+  };
+  return (req, res, filePath, options, done) => sendWith(sender, req, res, filePath, options, done);
 }
+
+const defaultSender = { cache: sharedCache, dotfilesOf: null, headerRules: SEND_HEADER_RULES };
 
 /**
  * Sends the file at `filePath` (absolute, or relative to options.root).
@@ -43,10 +48,10 @@ export function createSendFile(variant) {
  * response has finished. Without `done`, errors are answered with a small page.
  */
 export function sendFile(req, res, filePath, options, done) {
-  sendWith(sharedCache, null, req, res, filePath, options, done);
+  sendWith(defaultSender, req, res, filePath, options, done);
 }
 
-function sendWith(cache, dotfilesOf, req, res, filePath, options, done) {
+function sendWith({ cache, dotfilesOf, headerRules }, req, res, filePath, options, done) {
   if (typeof options === "function") {
     done = options;
     options = undefined;
@@ -71,6 +76,7 @@ function sendWith(cache, dotfilesOf, req, res, filePath, options, done) {
           : Object.assign(new Error("EISDIR, read"), { code: "EISDIR" }),
       ),
     beforeHeaders: config.headers === null ? null : setExtraHeaders,
+    headerRules,
   };
   let settled = false;
   const onClose = () => finish(res.writableFinished ? undefined : requestAborted());

@@ -12,7 +12,7 @@ import { preconditionFailed, rangeIsCurrent } from "./conditional.js";
 import { singleRange } from "./ranges.js";
 import { acceptsEncoding } from "./accept-encoding.js";
 import { compressedCopy } from "./compress.js";
-import { fresh, vary } from "../deps.js";
+import { fresh, parseRange, vary } from "../deps.js";
 import {
   hasLatin1Header,
   headerOf,
@@ -21,6 +21,13 @@ import {
   removeHeaders,
 } from "../node-internals/header-storage.js";
 import * as headerTable from "../headers.js";
+
+/**
+ * How send reads the validators and ranges a request sends: send 1.x's (fresh 2, range-parser
+ * 1.3); the Express 4 mode's send 0.19 has its own (src/express4/send.js). A file server's
+ * `headerRules`.
+ */
+export const SEND_HEADER_RULES = { fresh, parseRange };
 
 // Consts of this module, not imported bindings (headers.js says why).
 const {
@@ -224,7 +231,7 @@ function answer(req, res, next, entry, body, encoding, fileServer, whole) {
     notModified =
       !failed &&
       ((status >= 200 && status < 300) || status === 304) &&
-      fresh(headers, { etag: currentEtag, "last-modified": lastModified });
+      fileServer.headerRules.fresh(headers, { etag: currentEtag, "last-modified": lastModified });
   }
   // Content-Type before the 412/416 checks, as send sets it: whoever answers those errors
   // keeps it. A 304 drops it again, as send does; setting it only to remove it shows only to
@@ -251,7 +258,7 @@ function answer(req, res, next, entry, body, encoding, fileServer, whole) {
   let start = 0;
   let end = size - 1;
   if (headers.range !== undefined && config.acceptRanges && res.statusCode === 200) {
-    const range = singleRange(size, headers.range);
+    const range = singleRange(size, headers.range, fileServer.headerRules.parseRange);
     if (range !== null && rangeIsCurrent(headers, res.getHeader("ETag"), res.getHeader("Last-Modified"))) {
       if (range === "unsatisfiable") {
         const contentRange = `bytes */${size}`;

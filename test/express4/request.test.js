@@ -240,3 +240,36 @@ describe("req.query is parsed only when read", () => {
     }
   });
 });
+
+// fresh 0.5 and range-parser 1.2, Express 4's: If-Modified-Since counts beside a matching
+// If-None-Match (and with no Last-Modified, never fresh), If-None-Match: * alone matches nothing;
+// a malformed range is unsatisfiable (-1).
+const LAST_MODIFIED = "Wed, 01 Jan 2025 00:00:00 GMT";
+compareSuite(
+  "req.fresh and req.range read as Express 4's fresh 0.5 and range-parser 1.2",
+  (app) => {
+    app.get("/fresh", (req, res) => {
+      res.set("ETag", '"v1"');
+      if (req.query.modified) res.set("Last-Modified", LAST_MODIFIED);
+      res.send(json([req.fresh, req.stale]));
+    });
+    app.get("/range", (req, res) => res.send(json(req.range(1000, { combine: Boolean(req.query.combine) }))));
+  },
+  [
+    ...[
+      { "if-none-match": '"v1"' },
+      { "if-none-match": "*" },
+      { "if-none-match": '"v1"', "if-modified-since": "garbage" },
+      { "if-none-match": '"v1"', "if-modified-since": LAST_MODIFIED },
+      { "if-none-match": "*", "if-modified-since": LAST_MODIFIED },
+      { "if-modified-since": LAST_MODIFIED },
+    ].flatMap((headers) => [
+      { path: "/fresh", headers },
+      { path: "/fresh?modified=1", headers },
+    ]),
+    ...["bytes=0-10", "bytes=abc", "bytes=5", "bytes=x-5", "bytes= 1-2", "bytes=1-2,abc", "items=1-2", "bytes=-0"].map(
+      (range) => ({ path: "/range?combine=1", headers: { range } }),
+    ),
+  ],
+  E4,
+);

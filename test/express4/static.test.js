@@ -86,6 +86,11 @@ const requests = [
   "/cache/b.txt",
   { path: "/s/b.txt", headers: { range: "bytes=1-2" } },
   { path: "/s/b.txt", headers: { range: "bytes=9-" } },
+  // send 0.19 reads them with fresh 0.5 and range-parser 1.2
+  { path: "/s/b.txt", headers: { range: "bytes=abc" } },
+  { path: "/s/b.txt", headers: { range: "bytes=1-2,x" } },
+  { path: "/s/b.txt", headers: { "if-none-match": "*" } },
+  { path: "/s/b.txt", headers: { "if-none-match": "*", "if-modified-since": "Wed, 01 Jan 2020 00:00:00 GMT" } },
 ];
 
 compareSuite(

@@ -268,6 +268,11 @@ describe("matches express.static", () => {
       { range: "bytes=0-1", "if-range": etag },
       { range: "bytes=0-1", "if-range": '"other"' },
       { range: "bytes=0-1", "if-range": lastModified },
+      { range: "bytes=0-1", "if-range": new Date(Date.parse(lastModified) + 60_000).toUTCString() },
+      { range: "bytes=0-1", "if-range": stale },
+      { range: "bytes=0-1", "if-range": "garbage" },
+      { range: "bytes=0-1", "if-range": `W/${etag}` },
+      { range: "bytes=0-1", "if-range": `"other", ${etag}` },
     ]) {
       await compare("/hello.txt", { headers, compareBody: !headers["if-match"] && !headers["if-unmodified-since"] });
     }

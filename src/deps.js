@@ -44,6 +44,7 @@ export const vary = (res, field) => varies()(res, field);
 const querystring = lazy(() => require("fast-querystring"));
 const dispositions = lazy(() => require("content-disposition"));
 const contentTypes = lazy(() => require("content-type"));
+const contentTypes10 = lazy(() => require("content-type-1.0")); // Express 4's, for the Express 4 mode
 const cookies = lazy(() => require("cookie"));
 const cookieSignature = lazy(() => require("cookie-signature"));
 const rangeParser = lazy(() => require("range-parser"));
@@ -56,6 +57,10 @@ export const contentDisposition = {
 export const contentType = {
   parse: (string, options) => contentTypes().parse(string, options),
   format: (object) => contentTypes().format(object),
+};
+export const contentType10 = {
+  parse: (string) => contentTypes10().parse(string),
+  format: (object) => contentTypes10().format(object),
 };
 // cookie 0.7, Express 5's own: the same checks and errors for names, values and options.
 export const serializeCookie = (name, value, options) => cookies().serialize(name, value, options);

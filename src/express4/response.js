@@ -6,9 +6,9 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import Server from "../application.js";
 import { createHttpError } from "../errors.js";
-import { contentType, encodeUrl, lazy, statuses } from "../deps.js";
+import { contentType10, encodeUrl, lazy, statuses } from "../deps.js";
 import * as headerTable from "../headers.js";
-import { headerOf } from "../node-internals/header-storage.js";
+import { headerOf, INVALID_HEADER_CHAR } from "../node-internals/header-storage.js";
 import { redirectBody, respondInFormat, sendDownload, sendFileAs } from "../response.js";
 import { attachment } from "./content-disposition.js";
 import { depd } from "./deprecate.js";
@@ -53,9 +53,11 @@ export const response = {
       chunk = statuses.message[chunk];
     }
     if (typeof chunk === "string") {
-      // Express 4 formats a Content-Type with parameters anew with its charset, the parameters sorted
       const type = headerOf(this, CONTENT_TYPE);
-      if (typeof type === "string" && type.indexOf(";") !== -1) this.setHeader("Content-Type", withCharset(type));
+      if (typeof type === "string") {
+        const value = withCharset(type);
+        if (value !== type) this.setHeader("Content-Type", value);
+      }
     } else if (typeof chunk === "object" && chunk !== null && ArrayBuffer.isView(chunk) && !Buffer.isBuffer(chunk)) {
       return this.json(chunk); // only Buffers are bytes to Express 4; other typed arrays are objects
     }
@@ -224,13 +226,19 @@ function sendOptions(res, filePath, opts) {
   return options;
 }
 
-// content-type 1's setCharset, as Express 4's res.send calls it: parameters in name order.
+// Express 4's setCharset, which its res.send calls for a string body: content-type 1.0 parses
+// (stricter than 2: "text/html;" throws, with its own messages) and formats (parameters in
+// name order). Cached per type, valid header values only, as response.js's.
+const charsetTypes = new Map();
 function withCharset(type) {
-  const { parameters, ...parsed } = contentType.parse(type);
-  parameters.charset = "utf-8";
-  parsed.parameters = {};
-  for (const name of Object.keys(parameters).sort()) parsed.parameters[name] = parameters[name];
-  return contentType.format(parsed);
+  let value = charsetTypes.get(type);
+  if (value === undefined) {
+    const parsed = contentType10.parse(type);
+    parsed.parameters.charset = "utf-8";
+    value = contentType10.format(parsed);
+    if (charsetTypes.size < 256 && !INVALID_HEADER_CHAR.test(value)) charsetTypes.set(type, value);
+  }
+  return value;
 }
 
 // Express 4 watches the socket (on-finished): the error that broke it, not "Request aborted",

@@ -131,6 +131,14 @@ compareSuite(
       "application/vnd.api+json",
       'text/html; foo="b r"',
       "image/svg+xml",
+      // content-type 1.0's parsing and format: stricter, its own messages, the last of a
+      // repeated parameter, parameters in name order
+      "text/html;",
+      "x",
+      "text/html; foo",
+      "text/html; charset=",
+      "text/html; b=1; a=2; b=3",
+      'text/plain; q="a\\"b"; charset=latin1',
     ].map((t) => `/sendTyped?t=${encodeURIComponent(t)}`),
     "/setArray",
     "/arrayType",

@@ -38,7 +38,8 @@ const { CONTENT_LENGTH, CONTENT_TYPE, ETAG, TRANSFER_ENCODING } = headerTable;
 const HTML_UTF8 = "text/html; charset=utf-8";
 // What Express's res.set("Content-Type", "application/json") stores.
 const JSON_UTF8 = "application/json; charset=utf-8";
-const charsetCache = new Map(); // Content-Type → the same with charset=utf-8, valid header values only
+// Content-Type → the same with charset=utf-8 (send() reads the cache first)
+const { cache: charsetCache, withUtf8Charset } = charsetFormatter(contentType);
 
 // Express's res.send hands Node a Buffer when it makes an ETag or the body has 1,000 characters
 // or more; lib-server keeps the string (its ETags read strings) unless a header value has bytes
@@ -427,16 +428,25 @@ export function redirectBody(res, status, address, page) {
 const redirectPage = (message, url) =>
   `<!DOCTYPE html><head><title>${message}</title></head><body><p>${message}. Redirecting to ${url}</p></body>`;
 
-function withUtf8Charset(type) {
-  let value = charsetCache.get(type);
-  if (value === undefined) {
-    const parsed = contentType.parse(type);
-    parsed.parameters.charset = "utf-8";
-    value = contentType.format(parsed);
-    // Cached values skip setHeader's check (send() above): only those it would accept.
-    if (charsetCache.size < 256 && !INVALID_HEADER_CHAR.test(value)) charsetCache.set(type, value);
+/**
+ * A Content-Type with charset=utf-8, as `contentTypes` (content-type's parse and format: 2,
+ * Express 5's; the Express 4 mode passes 1.0) writes it, cached per type: { cache,
+ * withUtf8Charset(type) }. Cached values skip setHeader's check (send() above): only those it
+ * would accept are kept.
+ */
+export function charsetFormatter(contentTypes) {
+  const cache = new Map();
+  function withUtf8Charset(type) {
+    let value = cache.get(type);
+    if (value === undefined) {
+      const parsed = contentTypes.parse(type);
+      parsed.parameters.charset = "utf-8";
+      value = contentTypes.format(parsed);
+      if (cache.size < 256 && !INVALID_HEADER_CHAR.test(value)) cache.set(type, value);
+    }
+    return value;
   }
-  return value;
+  return { cache, withUtf8Charset };
 }
 
 // "json" → "application/json", "text/html" stays: the type res.format() answers with.

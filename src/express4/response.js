@@ -8,8 +8,8 @@ import Server from "../application.js";
 import { createHttpError } from "../errors.js";
 import { contentType10, encodeUrl, lazy, statuses } from "../deps.js";
 import * as headerTable from "../headers.js";
-import { headerOf, INVALID_HEADER_CHAR } from "../node-internals/header-storage.js";
-import { redirectBody, respondInFormat, sendDownload, sendFileAs } from "../response.js";
+import { headerOf } from "../node-internals/header-storage.js";
+import { charsetFormatter, redirectBody, respondInFormat, sendDownload, sendFileAs } from "../response.js";
 import { attachment } from "./content-disposition.js";
 import { depd } from "./deprecate.js";
 import { charsetOf, lookup } from "./mime.js";
@@ -228,18 +228,8 @@ function sendOptions(res, filePath, opts) {
 
 // Express 4's setCharset, which its res.send calls for a string body: content-type 1.0 parses
 // (stricter than 2: "text/html;" throws, with its own messages) and formats (parameters in
-// name order). Cached per type, valid header values only, as response.js's.
-const charsetTypes = new Map();
-function withCharset(type) {
-  let value = charsetTypes.get(type);
-  if (value === undefined) {
-    const parsed = contentType10.parse(type);
-    parsed.parameters.charset = "utf-8";
-    value = contentType10.format(parsed);
-    if (charsetTypes.size < 256 && !INVALID_HEADER_CHAR.test(value)) charsetTypes.set(type, value);
-  }
-  return value;
-}
+// name order).
+const { withUtf8Charset: withCharset } = charsetFormatter(contentType10);
 
 // Express 4 watches the socket (on-finished): the error that broke it, not "Request aborted",
 // reaches the callback, or next() without one.

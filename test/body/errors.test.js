@@ -61,6 +61,8 @@ function build(app, factory) {
 const JSON_TYPE = { "content-type": "application/json" };
 const FORM_TYPE = { "content-type": "application/x-www-form-urlencoded" };
 const TEXT_TYPE = { "content-type": "text/plain" };
+const KLINGON = { "content-type": "text/plain; charset=klingon" }; // a charset iconv does not know
+const KLINGON_COMPRESSED = { ...KLINGON, "content-encoding": "compress" };
 
 // [name, request, status]
 const requests = [
@@ -91,30 +93,22 @@ const requests = [
   // Content-Encoding and declared length checks; the body is then read off, whatever its size.
   [
     "415 encoding.unsupported before an unknown charset",
-    {
-      path: "/text",
-      headers: { "content-type": "text/plain; charset=klingon", "content-encoding": "compress" },
-      body: "hi",
-    },
+    { path: "/text", headers: KLINGON_COMPRESSED, body: "hi" },
     415,
   ],
   [
     "413 entity.too.large before an unknown charset (Content-Length)",
-    { path: "/text", headers: { "content-type": "text/plain; charset=klingon" }, body: "123456789" },
+    { path: "/text", headers: KLINGON, body: "123456789" },
     413,
   ],
   [
     "415 charset.unsupported (unknown, chunked body over the limit)",
-    { path: "/text", headers: { "content-type": "text/plain; charset=klingon" }, body: ["12345", "67890"] },
+    { path: "/text", headers: KLINGON, body: ["12345", "67890"] },
     415,
   ],
   [
     "415 charset.unsupported (unknown, with verify: before Content-Encoding)",
-    {
-      path: "/text-verify",
-      headers: { "content-type": "text/plain; charset=klingon", "content-encoding": "compress" },
-      body: "hi",
-    },
+    { path: "/text-verify", headers: KLINGON_COMPRESSED, body: "hi" },
     415,
   ],
   [

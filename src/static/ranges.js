@@ -4,13 +4,11 @@
 // gets them all in one response. Overlapping ranges that merge into one still
 // get a 206. A long list is ignored before parsing, so an abusive header costs
 // no more than a single range.
-import { parseRange as rangeParser } from "../deps.js";
-
 const MAX_LISTED_RANGES = 8;
 
-// -> { start, end } | "unsatisfiable" | null (serve the whole entity); `parseRange` is
-// range-parser's (the Express 4 mode's send reads ranges with range-parser 1.2).
-export function singleRange(size, header, parseRange = rangeParser) {
+// -> { start, end } | "unsatisfiable" | null (serve the whole entity); `parseRange` is the
+// file server's range-parser (its headerRules: serve-path.js).
+export function singleRange(size, header, parseRange) {
   if (!header.startsWith("bytes=")) return null;
   let commas = 0;
   for (let i = header.indexOf(","); i !== -1; i = header.indexOf(",", i + 1)) {
